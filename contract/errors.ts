@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'ACCOUNT_SUSPENDED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'MAINTENANCE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const fieldIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof fieldIssue>;
+
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  issues: z.array(fieldIssue).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageBody = z.object({ message: z.string() });

@@ -1,0 +1,5 @@
+export * from './limits.js';
+export * from './texts.js';
+export * from './errors.js';
+export * from './accounts.js';
+export * from './site.js';

@@ -1,0 +1,25 @@
+// Limits used by both the server and the web app. The email rule is the shell's (PRODUCT.md §2.5):
+// letters, digits, underscore or hyphen, then "@", then a domain with at least one dot.
+export const EMAIL_PATTERN = /^[A-Za-z0-9_-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+export const EMAIL_MAX = 254;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fff-]{3,20}$/;
+export const PASSWORD_MIN = 8;
+// argon2 itself takes more, but 72 keeps parity with bcrypt-era sites users move from.
+export const PASSWORD_MAX = 72;
+export const SESSION_DAYS = 30;
+export const RESET_TOKEN_MINUTES = 60;
+export const PAGE_LIMIT_DEFAULT = 40;
+export const PAGE_LIMIT_MAX = 100;
+
+export const LEVELS = { member: 0, screener: 1, senior: 2, admin: 3 } as const;
+export type Level = (typeof LEVELS)[keyof typeof LEVELS];
+export const LEVEL_NAMES: Record<number, string> = {
+  0: '注册用户',
+  1: '审图员',
+  2: '资深审图员',
+  3: '管理员',
+};
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const siteStatus = z.object({
+  maintenance: z.boolean(),
+  maintenanceMessage: z.string(),
+});
+export type SiteStatus = z.infer<typeof siteStatus>;
+
+export const updateSiteRequest = z.object({
+  maintenance: z.boolean(),
+  message: z.string().trim().max(500).optional(),
+});
+
+export const health = z.object({ ok: z.boolean(), database: z.boolean() });
+
+/** Injected by the server into index.html as window.__CONTRAIL__ (PRODUCT.md §9.2). */
+export interface RuntimeConfig {
+  apiHostCN: string;
+  apiHostUS: string;
+  aboutUrl: string;
+  imageHost: string;
+}

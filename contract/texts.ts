@@ -1,0 +1,58 @@
+// Exact texts of the shell (PRODUCT.md §5.2) and the server's messages. One place, both sides.
+export const SHELL = {
+  loginFirst: '请先登录',
+  noPermission: '没有权限',
+  sessionExpired: '登录已过期，请重新登录',
+  enterEmailAndPassword: '请输入邮箱和密码',
+  enterEmail: '请输入用户邮箱',
+  enterPassword: '请输入密码',
+  networkError: '网络错误',
+  loginTitle: '用户登录',
+  loginOrRegister: '登录/注册',
+  personalPage: '个人主页',
+  forgotPassword: '忘记密码',
+  register: '注册',
+  login: '登录',
+  gallery: '图库',
+  about: '关于',
+  copyright: 'Copyright © 2023 航迹 Contrail',
+  notFound: '页面不存在',
+} as const;
+
+export const MESSAGES = {
+  loginOk: '登录成功',
+  logoutOk: '已退出登录',
+  registerOk: '注册成功',
+  badCredentials: '邮箱或密码错误',
+  emailTaken: '邮箱已被注册',
+  usernameTaken: '用户名已被使用',
+  tooManyAttempts: '尝试次数过多，请稍后再试',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  invalidInput: '输入有误，请检查后重试',
+  invalidJson: '请求内容不是有效的 JSON',
+  bodyTooLarge: '请求内容过大',
+  unsupportedMediaType: '不支持的内容类型',
+  notFound: '内容不存在',
+  apiNotFound: '接口不存在',
+  internal: '服务器内部错误',
+  maintenance: '网站维护中，请稍后再来',
+  savedOk: '已保存',
+  passwordChanged: '密码已修改，请重新登录',
+  wrongOldPassword: '原密码错误',
+  resetMailSent: '如果该邮箱已注册，我们已发送重置邮件',
+  resetOk: '密码已重置，请重新登录',
+  resetTokenInvalid: '重置链接无效或已过期',
+  accountDeleted: '账户已删除',
+  wrongPassword: '密码错误',
+  passwordMismatch: '两次输入的密码不一致',
+  mustAcceptTerms: '请阅读并同意用户协议',
+  mustOwnPhotos: '请确认只上传本人拍摄的照片',
+  emailInvalid: '邮箱格式不正确',
+  usernameInvalid: '用户名需为 3–20 个字符：字母、数字、汉字、_ 或 -',
+  passwordLength: '密码需为 8–72 个字符',
+} as const;
+
+export function suspendedMessage(reason: string, until: number | null): string {
+  const end = until === null ? '另行通知' : new Date(until).toISOString().slice(0, 10);
+  return `账户已被停用（原因：${reason}），停用至：${end}`;
+}

@@ -1,0 +1,93 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/errors.js';
+import { Limiter } from './http/rate-limit.js';
+import { registerSecurity } from './http/security.js';
+import { registerWebApp } from './http/web.js';
+import { createTransport, type MailTransport } from './mail/transport.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { SiteService } from './modules/site/site.service.js';
+
+export interface Services {
+  accounts: AccountsService;
+  site: SiteService;
+}
+
+export interface AppParts {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  services: Services;
+  clock: Clock;
+  mail: MailTransport;
+}
+
+export interface BuildOptions {
+  clock?: Clock;
+  database?: DatabaseHandle;
+  mail?: MailTransport;
+  logger?: boolean;
+}
+
+/** Wires services over the database; used by the server, the CLI and the tests alike. */
+export async function buildServices(config: Config, opts: BuildOptions = {}) {
+  const database = opts.database ?? openDatabase(config);
+  await migrateToLatest(database.db);
+  const clock = opts.clock ?? systemClock;
+  const site = new SiteService(database.db, clock);
+  const limiter = new Limiter(database.db, clock);
+  const accounts = new AccountsService(database.db, clock, limiter, site, config.publicUrl);
+  return { database, clock, services: { accounts, site } satisfies Services };
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<AppParts> {
+  const { database, clock, services } = await buildServices(config, opts);
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(swagger, {
+    openapi: { info: { title: '航迹 Contrail API', version: '1' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  registerAuth(app, services.accounts, services.site);
+
+  await app.register(
+    async (api) => {
+      await api.register(accountsRoutes(services.accounts));
+      await api.register(siteRoutes(services.site));
+      api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: '/api/v1' },
+  );
+  await registerWebApp(app, config);
+
+  const mail =
+    opts.mail ??
+    createTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: (m) => app.log.info({ to: m.to, subject: m.subject, body: m.body }, 'mail (no SMTP_URL set)'),
+    });
+  app.addHook('onClose', async () => {
+    await database.destroy();
+  });
+  return { app, database, services, clock, mail };
+}

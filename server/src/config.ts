@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only reader of process.env (STYLE.md). Every variable is optional; a bad value stops start-up
+// with a list of what is wrong rather than failing later inside a request.
+const hostUrl = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^https?:\/\/[^\s/]+(\/.*)?$/.test(v), '需为 http(s):// 开头的地址或留空')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), '需为 postgres:// 地址或留空')
+    .default(''),
+  STORAGE: z.enum(['fs', 's3']).default('fs'),
+  S3_ENDPOINT: z.string().default(''),
+  S3_BUCKET: z.string().default(''),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  PUBLIC_URL: hostUrl.default(''),
+  IMAGE_HOST: hostUrl.default(''),
+  API_HOST_CN: hostUrl.default(''),
+  API_HOST_US: hostUrl.default(''),
+  ABOUT_URL: hostUrl.default(''),
+  CORS_ORIGINS: z.string().default(''),
+  SMTP_URL: z.string().default(''),
+  MAIL_FROM: z.string().default('航迹 Contrail <no-reply@contrail.local>'),
+  TRUST_PROXY: z.enum(['', 'true', 'false']).default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(''),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  storage: 'fs' | 's3';
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  publicUrl: string;
+  imageHost: string;
+  apiHostCN: string;
+  apiHostUS: string;
+  aboutUrl: string;
+  corsOrigins: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
+  trustProxy: boolean;
+  logLevel: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([k, v]) => k in envSchema.shape && v !== undefined)),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`配置有误：\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.STORAGE === 's3' && (!e.S3_BUCKET || !e.S3_ENDPOINT)) {
+    throw new ConfigError('配置有误：\n  STORAGE=s3 需要 S3_ENDPOINT 和 S3_BUCKET');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || null,
+    storage: e.STORAGE,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    },
+    publicUrl: e.PUBLIC_URL || `http://${e.HOST}:${e.PORT}`,
+    imageHost: e.IMAGE_HOST,
+    apiHostCN: e.API_HOST_CN,
+    apiHostUS: e.API_HOST_US,
+    aboutUrl: e.ABOUT_URL,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST || 'dist/web'),
+  };
+}

@@ -1,0 +1,19 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.js';
+import * as m20261122Accounts from './migrations/2026-11-22-01-accounts.js';
+
+// Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
+const migrations: Record<string, Migration> = {
+  '2026-11-22-01-accounts': m20261122Accounts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`数据库迁移失败：${failed?.migrationName ?? ''} ${String(error)}`);
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { LEVELS } from '../../../contract/limits.js';
+import { SHELL } from '../../../contract/texts.js';
+import type { AccountsService, AuthUser } from '../modules/accounts/accounts.service.js';
+import type { SiteService } from '../modules/site/site.service.js';
+import { AppError, forbidden, unauthenticated } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The level a route requires (PRODUCT.md §1); absent = public. */
+    level?: number;
+    /** Answered even in maintenance mode (status, health, login). */
+    duringMaintenance?: boolean;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** The signed-in user of a route that declared `config.level`; the hook has already checked it. */
+export function userOf(request: { user: AuthUser | null }): AuthUser {
+  if (!request.user) throw unauthenticated(SHELL.loginFirst);
+  return request.user;
+}
+
+// One hook, in this order: who is calling (a suspended account is refused here, whatever the route),
+// then maintenance mode (admins pass), then the route's level.
+export function registerAuth(app: FastifyInstance, accounts: AccountsService, site: SiteService): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      const token = header.slice(7).trim();
+      if (token.length > 0 && token.length <= 200) request.user = await accounts.authenticate(token);
+    }
+    const config = request.routeOptions.config;
+    if (!config.duringMaintenance && (request.user?.level ?? -1) < LEVELS.admin) {
+      const status = await site.status();
+      if (status.maintenance) throw new AppError(503, 'MAINTENANCE', status.maintenanceMessage);
+    }
+    if (config.level !== undefined) {
+      if (!request.user) throw unauthenticated(SHELL.loginFirst);
+      if (request.user.level < config.level) throw forbidden(SHELL.noPermission);
+    }
+  });
+}

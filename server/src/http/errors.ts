@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode, FieldIssue } from '../../../contract/errors.js';
+import { MESSAGES } from '../../../contract/texts.js';
+
+/** An expected failure: answered with its status and Chinese message, never logged as a fault. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, issues?: FieldIssue[]) =>
+  new AppError(400, 'VALIDATION_FAILED', message, issues);
+export const unauthenticated = (message: string) => new AppError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, issues?: FieldIssue[]) => new AppError(409, 'CONFLICT', message, issues);
+export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
+
+// Fastify's own error codes for bad input, mapped to our status + code + message.
+const FASTIFY_CODES: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', MESSAGES.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'INVALID_JSON', MESSAGES.invalidJson],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.bodyTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'VALIDATION_FAILED', MESSAGES.invalidInput],
+  FST_ERR_CTP_INVALID_TYPE: [400, 'VALIDATION_FAILED', MESSAGES.invalidInput],
+  FST_ERR_VALIDATION: [400, 'VALIDATION_FAILED', MESSAGES.invalidInput],
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ErrorBody = { message: MESSAGES.internal, code: 'INTERNAL' };
+    try {
+      [status, body] = describe(error);
+    } catch (mappingError) {
+      request.log.error({ err: mappingError }, 'error while mapping an error');
+    }
+    if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+    void reply.status(status).send(body);
+  });
+}
+
+function describe(error: FastifyError): [number, ErrorBody] {
+  if (error instanceof AppError) {
+    return [error.status, { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) }];
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: [
+        ...(error.validationContext && error.validationContext !== 'body' ? [error.validationContext] : []),
+        ...v.instancePath.split('/').filter(Boolean),
+      ],
+      message: v.message ?? MESSAGES.invalidInput,
+    }));
+    return [400, { message: issues[0]?.message ?? MESSAGES.invalidInput, code: 'VALIDATION_FAILED', issues }];
+  }
+  if (error.statusCode === 429) return [429, { message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' }];
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return [known[0], { message: known[2], code: known[1] }];
+  if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const code: ErrorCode = error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED';
+    return [error.statusCode, { message: error.statusCode === 413 ? MESSAGES.bodyTooLarge : MESSAGES.invalidInput, code }];
+  }
+  return [500, { message: MESSAGES.internal, code: 'INTERNAL' }];
+}

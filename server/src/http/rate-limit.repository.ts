@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../db/database.js';
+
+/** Adds one to a fixed-window counter and returns the new count, atomically on both databases. */
+export async function hitCounter(db: DbOrTrx, key: string, now: number, windowMs: number): Promise<number> {
+  const fresh = now - windowMs;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: now, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when rate_limits.window_start <= ${fresh} then 1 else rate_limits.count + 1 end`,
+        window_start: sql<number>`case when rate_limits.window_start <= ${fresh} then ${now} else rate_limits.window_start end`,
+      }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+export async function readCounter(db: DbOrTrx, key: string, now: number, windowMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('key', '=', key)
+    .where('window_start', '>', now - windowMs)
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+export async function clearCounter(db: DbOrTrx, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+export async function deleteStaleCounters(db: DbOrTrx, before: number): Promise<void> {
+  await db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
+}

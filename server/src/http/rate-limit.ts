@@ -1,0 +1,46 @@
+import { MESSAGES } from '../../../contract/texts.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { tooManyRequests } from './errors.js';
+import { clearCounter, hitCounter, readCounter } from './rate-limit.repository.js';
+
+export interface LimitRule {
+  max: number;
+  windowMs: number;
+}
+
+// Counters live in the database so that several server processes share them (PRODUCT.md §9.3).
+export const LIMITS = {
+  loginFailuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  loginFailuresPerAddress: { max: 20, windowMs: 15 * 60_000 },
+  registrationsPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  resetRequestsPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  resetRequestsPerEmail: { max: 3, windowMs: 60 * 60_000 },
+} satisfies Record<string, LimitRule>;
+
+export class Limiter {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Refuses with 429 when the counter is already at its maximum; does not count. */
+  async check(key: string, rule: LimitRule, message: string = MESSAGES.tooManyAttempts): Promise<void> {
+    if ((await readCounter(this.db, key, this.clock.now(), rule.windowMs)) >= rule.max) {
+      throw tooManyRequests(message);
+    }
+  }
+
+  async hit(key: string, rule: LimitRule): Promise<number> {
+    return hitCounter(this.db, key, this.clock.now(), rule.windowMs);
+  }
+
+  /** Counts one and refuses with 429 once over the maximum. */
+  async consume(key: string, rule: LimitRule, message: string = MESSAGES.tooManyRequests): Promise<void> {
+    if ((await this.hit(key, rule)) > rule.max) throw tooManyRequests(message);
+  }
+
+  async clear(key: string): Promise<void> {
+    await clearCounter(this.db, key);
+  }
+}

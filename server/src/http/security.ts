@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { RuntimeConfig } from '../../../contract/site.js';
+import type { Config } from '../config.js';
+
+export function runtimeConfigOf(config: Config): RuntimeConfig {
+  return {
+    apiHostCN: config.apiHostCN,
+    apiHostUS: config.apiHostUS,
+    aboutUrl: config.aboutUrl,
+    imageHost: config.imageHost,
+  };
+}
+
+/** The inline script that hands runtime config to the web app, and its CSP hash. */
+export function runtimeConfigScript(config: Config): { script: string; hash: string } {
+  // JSON.stringify does not escape "<", so a "</script>" in a configured URL could close the tag.
+  const json = JSON.stringify(runtimeConfigOf(config)).replace(/</g, '\\u003c');
+  const script = `window.__CONTRAIL__=${json};`;
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  return { script, hash };
+}
+
+const origin = (url: string) => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const { hash } = runtimeConfigScript(config);
+  const apiOrigins = [config.apiHostCN, config.apiHostUS].map(origin).filter((o): o is string => !!o);
+  const imageOrigin = origin(config.imageHost);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", hash],
+        // Ant Design writes its CSS-in-JS into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(imageOrigin ? [imageOrigin] : [])],
+        connectSrc: ["'self'", ...apiOrigins],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      maxAge: 600,
+    });
+  }
+  // A coarse per-address ceiling for every route. The limits that must hold across processes
+  // (login, registration, password reset) are kept in the database: see rate-limit.ts.
+  await app.register(rateLimit, { max: 1200, timeWindow: '1 minute' });
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../../contract/texts.js';
+import type { Config } from '../config.js';
+import { runtimeConfigScript } from './security.js';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, every other GET path answered with
+ * index.html carrying the runtime config (one build for every deployment, no extra request).
+ * Without a build (API tests), unknown paths still answer JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const indexPath = path.join(config.webDist, 'index.html');
+  const hasBuild = fs.existsSync(indexPath);
+  let indexHtml: string | null = null;
+  if (hasBuild) {
+    const { script } = runtimeConfigScript(config);
+    indexHtml = fs
+      .readFileSync(indexPath, 'utf8')
+      .replace('<!--runtime-config-->', `<script>${script}</script>`);
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: false,
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { deleteStaleCounters } from '../http/rate-limit.repository.js';
+import { claimDueMails, markMailFailed, markMailSent } from '../mail/outbox.js';
+import type { MailTransport } from '../mail/transport.js';
+import { deleteDeadSessions, liftEndedSuspensions } from '../modules/accounts/accounts.repository.js';
+import { claimJob } from './jobs.repository.js';
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(): Promise<void>;
+}
+
+/** Sends due mails; a failed send is retried with exponential backoff (1 min … 6 h). */
+export async function sendOutbox(db: Db, clock: Clock, transport: MailTransport): Promise<number> {
+  const mails = await claimDueMails(db, clock.now(), 20, 5 * 60_000);
+  for (const m of mails) {
+    try {
+      await transport.send({ to: m.to_address, subject: m.subject, body: m.body });
+      await markMailSent(db, m.id, clock.now());
+    } catch (err) {
+      const attempts = m.attempts + 1;
+      const delay = Math.min(60_000 * 2 ** (attempts - 1), 6 * 3_600_000);
+      await markMailFailed(db, m.id, attempts, clock.now() + delay, String(err));
+    }
+  }
+  return mails.length;
+}
+
+export function defaultJobs(db: Db, clock: Clock, transport: MailTransport): Job[] {
+  return [
+    { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
+    { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await liftEndedSuspensions(db, clock.now())) },
+    {
+      name: 'clean-sessions',
+      everyMs: 3_600_000,
+      run: async () => {
+        await deleteDeadSessions(db, clock.now());
+        await deleteStaleCounters(db, clock.now() - 86_400_000);
+      },
+    },
+  ];
+}
+
+/**
+ * In-process scheduler. Each tick a job is claimed in the database (job_runs) for its interval, so
+ * with several server processes each run happens once. The outbox claims its rows as well.
+ */
+export function startScheduler(db: Db, clock: Clock, jobs: Job[], log: FastifyBaseLogger): () => void {
+  let stopped = false;
+  const timers = jobs.map((job) =>
+    setInterval(
+      () => {
+        if (stopped) return;
+        void (async () => {
+          if (!(await claimJob(db, job.name, clock.now(), job.everyMs))) return;
+          await job.run();
+        })().catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'));
+      },
+      Math.min(job.everyMs, 5_000),
+    ),
+  );
+  return () => {
+    stopped = true;
+    timers.forEach(clearInterval);
+  };
+}

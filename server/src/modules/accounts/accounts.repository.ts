@@ -1,0 +1,125 @@
+import type { DbOrTrx } from '../../db/database.js';
+import type { NewUser, UserUpdate } from '../../db/schema.js';
+
+export function findUserByEmail(db: DbOrTrx, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserById(db: DbOrTrx, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserIdByUsername(db: DbOrTrx, username: string) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: DbOrTrx, user: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: DbOrTrx, id: number, patch: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+}
+
+export function findPublicUser(db: DbOrTrx, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'level', 'created_at'])
+    .where('id', '=', id)
+    .where('status', '!=', 'deleted')
+    .executeTakeFirst();
+}
+
+export async function liftEndedSuspensions(db: DbOrTrx, now: number): Promise<number> {
+  const res = await db
+    .updateTable('users')
+    .set({ status: 'active', suspended_until: null, suspension_reason: null })
+    .where('status', '=', 'suspended')
+    .where('suspended_until', 'is not', null)
+    .where('suspended_until', '<=', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function insertSession(
+  db: DbOrTrx,
+  s: { tokenHash: string; userId: number; now: number; expiresAt: number },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: s.tokenHash, user_id: s.userId, created_at: s.now, expires_at: s.expiresAt, last_seen_at: s.now })
+    .execute();
+}
+
+/** The session behind a token hash with the fields of its user that authorisation needs. */
+export function findSessionWithUser(db: DbOrTrx, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'sessions.last_seen_at',
+      'users.id as userId',
+      'users.username',
+      'users.level',
+      'users.status',
+      'users.suspended_until',
+      'users.suspension_reason',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: DbOrTrx, sessionId: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeSession(db: DbOrTrx, sessionId: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeUserSessions(db: DbOrTrx, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function deleteDeadSessions(db: DbOrTrx, now: number): Promise<void> {
+  // Revoked sessions stay a day so an old token still meets ACCOUNT_SUSPENDED rather than 401.
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', '<', now - 86_400_000)]))
+    .execute();
+}
+
+export async function insertPasswordReset(
+  db: DbOrTrx,
+  r: { userId: number; tokenHash: string; now: number; expiresAt: number },
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: r.userId, token_hash: r.tokenHash, created_at: r.now, expires_at: r.expiresAt })
+    .execute();
+}
+
+/** Marks an unused, unexpired reset token used and returns its user; undefined when none. */
+export async function consumePasswordReset(db: DbOrTrx, tokenHash: string, now: number) {
+  return db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+}

@@ -1,0 +1,326 @@
+import {
+  DEFAULT_SETTINGS,
+  type MeResponse,
+  type PublicUser,
+  type RegisterRequest,
+  type SessionResponse,
+  type UpdateMeRequest,
+} from '../../../../contract/accounts.js';
+import type { FieldIssue } from '../../../../contract/errors.js';
+import { LEVELS, RESET_TOKEN_MINUTES, SESSION_DAYS } from '../../../../contract/limits.js';
+import { MESSAGES, suspendedMessage } from '../../../../contract/texts.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../http/errors.js';
+import { LIMITS, type Limiter } from '../../http/rate-limit.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { insertAudit } from '../site/site.repository.js';
+import type { SiteService } from '../site/site.service.js';
+import * as repo from './accounts.repository.js';
+import { presentMe, presentPublicUser, parseSettings } from './accounts.presenter.js';
+import { hashPassword, hashToken, newToken, verifyPassword } from './tokens.js';
+
+const DAY = 86_400_000;
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  level: number;
+  sessionId: number;
+}
+
+export function suspendedError(reason: string | null, until: number | null): AppError {
+  return new AppError(403, 'ACCOUNT_SUSPENDED', suspendedMessage(reason ?? '违反社区规则', until));
+}
+
+function isSuspended(u: Pick<UserRow, 'status' | 'suspended_until'>, now: number): boolean {
+  return u.status === 'suspended' && (u.suspended_until === null || u.suspended_until > now);
+}
+
+export class AccountsService {
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly limiter: Limiter,
+    private readonly site: SiteService,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Resolves a bearer token. Null when unknown, expired or revoked; throws for a suspended user. */
+  async authenticate(token: string): Promise<AuthUser | null> {
+    const row = await repo.findSessionWithUser(this.db, hashToken(token));
+    if (!row) return null;
+    const now = this.clock.now();
+    if (isSuspended(row, now)) throw suspendedError(row.suspension_reason, row.suspended_until);
+    if (row.revoked_at !== null || row.expires_at <= now || row.status !== 'active') {
+      if (row.status === 'suspended') {
+        // The suspension has ended but the job has not lifted it yet: do it now.
+        await repo.liftEndedSuspensions(this.db, now);
+        if (row.revoked_at === null && row.expires_at > now) return this.toAuthUser(row);
+      }
+      return null;
+    }
+    // Writing last_seen on every request would serialise SQLite writers; once a minute is enough.
+    if (now - row.last_seen_at > 60_000) await repo.touchSession(this.db, row.sessionId, now);
+    return this.toAuthUser(row);
+  }
+
+  private toAuthUser(row: { userId: number; username: string; level: number; sessionId: number }): AuthUser {
+    return { id: row.userId, username: row.username, level: row.level, sessionId: row.sessionId };
+  }
+
+  async login(emailInput: string, password: string, ip: string): Promise<SessionResponse> {
+    const email = emailInput.trim().toLowerCase();
+    const accountKey = `login:account:${email}`;
+    const addressKey = `login:address:${ip}`;
+    await this.limiter.check(accountKey, LIMITS.loginFailuresPerAccount);
+    await this.limiter.check(addressKey, LIMITS.loginFailuresPerAddress);
+
+    const user = await repo.findUserByEmail(this.db, email);
+    const ok =
+      user && user.status !== 'deleted'
+        ? await verifyPassword(user.password_hash, password)
+        : // Same work for an unknown email, so response time does not reveal which emails exist.
+          await verifyPassword(await this.getDummyHash(), password).then(() => false);
+    if (!user || !ok) {
+      await this.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount);
+      await this.limiter.hit(addressKey, LIMITS.loginFailuresPerAddress);
+      throw unauthenticated(MESSAGES.badCredentials);
+    }
+    const now = this.clock.now();
+    if (isSuspended(user, now)) throw suspendedError(user.suspension_reason, user.suspended_until);
+    await this.assertNotMaintenance(user.level);
+    await this.limiter.clear(accountKey);
+    return this.openSession(user, MESSAGES.loginOk);
+  }
+
+  private getDummyHash(): Promise<string> {
+    this.dummyHash ??= hashPassword('contrail-timing-equaliser');
+    return this.dummyHash;
+  }
+
+  private async assertNotMaintenance(level: number): Promise<void> {
+    if (level >= LEVELS.admin) return;
+    const status = await this.site.status();
+    if (status.maintenance) throw new AppError(503, 'MAINTENANCE', status.maintenanceMessage);
+  }
+
+  private async openSession(user: Pick<UserRow, 'id' | 'username' | 'level'>, message: string): Promise<SessionResponse> {
+    const now = this.clock.now();
+    const { token, tokenHash } = newToken();
+    const expireTime = now + SESSION_DAYS * DAY;
+    await repo.insertSession(this.db, { tokenHash, userId: user.id, now, expiresAt: expireTime });
+    return { message, token, username: user.username, id: user.id, permission: user.level, expireTime };
+  }
+
+  async register(input: RegisterRequest, ip: string): Promise<SessionResponse> {
+    const addressKey = `register:address:${ip}`;
+    await this.limiter.check(addressKey, LIMITS.registrationsPerAddress, MESSAGES.tooManyRequests);
+    await this.assertNotMaintenance(LEVELS.member);
+    const user = await this.createUser({
+      email: input.email,
+      username: input.username,
+      password: input.password,
+      level: LEVELS.member,
+    });
+    await this.limiter.hit(addressKey, LIMITS.registrationsPerAddress);
+    return this.openSession(user, MESSAGES.registerOk);
+  }
+
+  /** Creates an account; field conflicts come back as 409 with issues on the fields. */
+  async createUser(input: { email: string; username: string; password: string; level: number }): Promise<UserRow> {
+    const email = input.email.trim().toLowerCase();
+    const username = input.username.trim();
+    await this.assertFree(email, username, null);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const id = await repo.insertUser(this.db, {
+        email,
+        username,
+        username_key: username.toLowerCase(),
+        password_hash: passwordHash,
+        level: input.level,
+        status: 'active',
+        settings: JSON.stringify(DEFAULT_SETTINGS),
+        created_at: this.clock.now(),
+      });
+      return (await repo.findUserById(this.db, id))!;
+    } catch (err) {
+      // Lost a race with a concurrent registration: report it the same way as the check above.
+      await this.assertFree(email, username, null);
+      throw err;
+    }
+  }
+
+  private async assertFree(email: string | null, username: string | null, selfId: number | null): Promise<void> {
+    const issues: FieldIssue[] = [];
+    if (email !== null) {
+      const taken = await repo.findUserByEmail(this.db, email);
+      if (taken && taken.id !== selfId) issues.push({ path: ['email'], message: MESSAGES.emailTaken });
+    }
+    if (username !== null) {
+      const taken = await repo.findUserIdByUsername(this.db, username);
+      if (taken && taken.id !== selfId) issues.push({ path: ['username'], message: MESSAGES.usernameTaken });
+    }
+    if (issues.length > 0) throw conflict(issues[0]!.message, issues);
+  }
+
+  async logout(sessionId: number): Promise<void> {
+    await repo.revokeSession(this.db, sessionId, this.clock.now());
+  }
+
+  async me(userId: number): Promise<MeResponse> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw notFound();
+    return presentMe(user);
+  }
+
+  async updateMe(userId: number, patch: UpdateMeRequest): Promise<{ me: MeResponse; message: string }> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw notFound();
+    let message: string = MESSAGES.savedOk;
+    const changes: Parameters<typeof repo.updateUser>[2] = {};
+    if (patch.username !== undefined && patch.username !== user.username) {
+      await this.assertFree(null, patch.username, userId);
+      changes.username = patch.username;
+      changes.username_key = patch.username.toLowerCase();
+    }
+    if (patch.settings) {
+      changes.settings = JSON.stringify({ ...parseSettings(user.settings), ...patch.settings });
+    }
+    if (patch.newPassword !== undefined) {
+      if (!(await verifyPassword(user.password_hash, patch.oldPassword ?? ''))) {
+        throw badRequest(MESSAGES.wrongOldPassword, [{ path: ['oldPassword'], message: MESSAGES.wrongOldPassword }]);
+      }
+      changes.password_hash = await hashPassword(patch.newPassword);
+      message = MESSAGES.passwordChanged;
+    }
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      if (Object.keys(changes).length > 0) await repo.updateUser(trx, userId, changes);
+      if (changes.password_hash) await repo.revokeUserSessions(trx, userId, now);
+    });
+    return { me: await this.me(userId), message };
+  }
+
+  async deleteMe(userId: number, password: string): Promise<void> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw notFound();
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw badRequest(MESSAGES.wrongPassword, [{ path: ['password'], message: MESSAGES.wrongPassword }]);
+    }
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      // Anonymise rather than delete: screening history and audit rows keep their foreign keys.
+      await repo.updateUser(trx, userId, {
+        email: `deleted-${userId}@deleted.invalid`,
+        username: `已注销用户${userId}`,
+        username_key: `deleted-${userId}`,
+        password_hash: '',
+        status: 'deleted',
+        settings: '{}',
+      });
+      await repo.revokeUserSessions(trx, userId, now);
+      await insertAudit(trx, { actorId: userId, action: 'user.delete', targetType: 'user', targetId: userId, at: now });
+    });
+  }
+
+  async requestPasswordReset(emailInput: string, ip: string): Promise<void> {
+    const email = emailInput.trim().toLowerCase();
+    await this.limiter.consume(`reset:address:${ip}`, LIMITS.resetRequestsPerAddress);
+    const user = await repo.findUserByEmail(this.db, email);
+    // Past the per-email limit we quietly send nothing: the answer must not differ (no enumeration).
+    const count = await this.limiter.hit(`reset:email:${email}`, LIMITS.resetRequestsPerEmail);
+    if (!user || user.status === 'deleted' || count > LIMITS.resetRequestsPerEmail.max) return;
+    const now = this.clock.now();
+    const { token, tokenHash } = newToken();
+    const link = `${this.publicUrl}/reset?token=${token}`;
+    await this.db.transaction().execute(async (trx) => {
+      await repo.insertPasswordReset(trx, {
+        userId: user.id,
+        tokenHash,
+        now,
+        expiresAt: now + RESET_TOKEN_MINUTES * 60_000,
+      });
+      await enqueueMail(
+        trx,
+        {
+          to: user.email,
+          subject: '航迹 Contrail 密码重置',
+          body: `${user.username}，你好：\n\n请在 1 小时内打开下面的链接设置新密码：\n${link}\n\n如果这不是你本人的操作，请忽略本邮件。`,
+        },
+        now,
+      );
+    });
+  }
+
+  async resetPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const now = this.clock.now();
+    const ok = await this.db.transaction().execute(async (trx) => {
+      const reset = await repo.consumePasswordReset(trx, hashToken(token), now);
+      if (!reset) return false;
+      await repo.updateUser(trx, reset.user_id, { password_hash: passwordHash });
+      await repo.revokeUserSessions(trx, reset.user_id, now);
+      return true;
+    });
+    if (!ok) throw badRequest(MESSAGES.resetTokenInvalid, [{ path: ['token'], message: MESSAGES.resetTokenInvalid }]);
+  }
+
+  async publicProfile(id: number): Promise<PublicUser> {
+    const user = await repo.findPublicUser(this.db, id);
+    if (!user) throw notFound();
+    return presentPublicUser(user);
+  }
+
+  // ---- administration (CLI and admin pages) ----
+
+  async requireByEmail(email: string): Promise<UserRow> {
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user || user.status === 'deleted') throw notFound(`找不到邮箱为 ${email} 的用户`);
+    return user;
+  }
+
+  async setLevel(userId: number, level: number, actorId: number | null): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, userId, { level });
+      await insertAudit(trx, { actorId, action: 'user.level', targetType: 'user', targetId: userId, detail: { level }, at: now });
+    });
+  }
+
+  async suspend(userId: number, reason: string, until: number | null, actorId: number | null): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, userId, { status: 'suspended', suspension_reason: reason, suspended_until: until });
+      await repo.revokeUserSessions(trx, userId, now);
+      await insertAudit(trx, {
+        actorId,
+        action: 'user.suspend',
+        targetType: 'user',
+        targetId: userId,
+        detail: { reason, until },
+        at: now,
+      });
+    });
+  }
+
+  async unsuspend(userId: number, actorId: number | null): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, userId, { status: 'active', suspension_reason: null, suspended_until: null });
+      await insertAudit(trx, { actorId, action: 'user.unsuspend', targetType: 'user', targetId: userId, at: now });
+    });
+  }
+
+  async revokeSessions(userId: number, actorId: number | null): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await repo.revokeUserSessions(trx, userId, now);
+      await insertAudit(trx, { actorId, action: 'user.sessions.revoke', targetType: 'user', targetId: userId, at: now });
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../../contract/errors.js';
+import { LEVELS } from '../../../../contract/limits.js';
+import { health, siteStatus, updateSiteRequest } from '../../../../contract/site.js';
+import { MESSAGES } from '../../../../contract/texts.js';
+import { userOf } from '../../http/auth.js';
+import type { SiteService } from './site.service.js';
+import { z } from 'zod';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBody };
+
+export function siteRoutes(site: SiteService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/site/status',
+      { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: siteStatus } } },
+      () => site.status(),
+    );
+
+    app.put(
+      '/admin/site',
+      {
+        config: { level: LEVELS.admin },
+        schema: {
+          tags: ['site'],
+          body: updateSiteRequest,
+          response: { 200: siteStatus.extend({ message: z.string() }), ...errors },
+        },
+      },
+      async (req) => {
+        const status = await site.setMaintenance(req.body.maintenance, req.body.message, userOf(req).id);
+        return { ...status, message: MESSAGES.savedOk };
+      },
+    );
+
+    app.get(
+      '/health',
+      { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: health, 503: health } } },
+      async (_req, reply) => {
+        const database = await site.health();
+        return reply.status(database ? 200 : 503).send({ ok: database, database });
+      },
+    );
+  };
+}

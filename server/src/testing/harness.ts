@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type AppParts } from '../app.js';
+import { ManualClock } from '../clock.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import type { Mail } from '../mail/outbox.js';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+/**
+ * The databases the API suites run on: SQLite always; PostgreSQL when TEST_DATABASE_URL points at a
+ * server (an admin connection able to CREATE DATABASE). In CI the PostgreSQL run is required.
+ */
+export function databaseKinds(): DbKind[] {
+  if (process.env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
+  if (process.env.CI === 'true') throw new Error('CI=true needs TEST_DATABASE_URL: the PostgreSQL suite is required');
+  return ['sqlite'];
+}
+
+export interface TestApp extends AppParts {
+  clock: ManualClock;
+  config: Config;
+  sent: Mail[];
+  close(): Promise<void>;
+}
+
+async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `contrail_t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-test-'));
+  const pgDb = kind === 'postgres' ? await freshPostgresUrl() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const clock = new ManualClock(Date.now());
+  const sent: Mail[] = [];
+  const parts = await buildApp(config, {
+    clock,
+    database: openDatabase(config),
+    mail: { send: async (m) => void sent.push(m) },
+    logger: false,
+  });
+  await parts.app.ready();
+  return {
+    ...parts,
+    clock,
+    config,
+    sent,
+    close: async () => {
+      await parts.app.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A member (or higher) made through the service, with a logged-in token. */
+export async function makeUser(t: TestApp, level = 0, password = 'correct-horse-1') {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  const email = `user${tag}@example.com`;
+  const user = await t.services.accounts.createUser({ email, username: `u${tag}`, password, level });
+  const session = await t.services.accounts.login(email, password, '10.0.0.1');
+  return { id: user.id, email, password, username: user.username, token: session.token };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
