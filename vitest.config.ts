@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -15,6 +16,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -43,7 +43,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } catch (mappingError) {
       request.log.error({ err: mappingError }, 'error while mapping an error');
     }
-    if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+    if (body.code === 'INTERNAL') request.log.error({ err: error }, 'unexpected error');
     void reply.status(status).send(body);
   });
 }

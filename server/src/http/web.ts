@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../../../contract/texts.js';
 import type { Config } from '../config.js';
 import { runtimeConfigScript } from './security.js';
@@ -30,10 +30,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       },
     });
   }
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
-    }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    const isPage =
+      indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
+    if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
+    return sendIndex(reply);
   });
 }

@@ -1,0 +1,318 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, SHELL } from '../contract/texts.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  noticeTexts,
+  screenshot,
+  servicesFor,
+  startServer,
+  type RunningServer,
+} from './harness.js';
+
+describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let member: { id: number; email: string; password: string; username: string };
+
+  beforeAll(async () => {
+    // The overseas API host is the same server under another origin, so ?server=US is visible.
+    server = await startServer((port) => ({
+      API_HOST_US: `http://localhost:${port}`,
+      CORS_ORIGINS: `http://127.0.0.1:${port}`,
+      ABOUT_URL: 'https://blog.example.com/contrail',
+    }));
+    const services = await servicesFor(server);
+    const user = await services.accounts.createUser({
+      email: 'pilot@example.com',
+      username: '机长小王',
+      password: 'flaps-full-30',
+      level: 0,
+    });
+    await services.close();
+    member = { id: user.id, email: 'pilot@example.com', password: 'flaps-full-30', username: '机长小王' };
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string, width = 1280): Promise<{ context: BrowserContext; page: Page; requests: Request[] }> {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'zh-CN' });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const requests: Request[] = [];
+    page.on('request', (r) => requests.push(r));
+    await page.goto(`${server.url}${path}`);
+    await page.locator('header.header').waitFor();
+    return { context, page, requests };
+  }
+
+  async function loginAs(page: Page, email: string, password: string) {
+    await page.getByTestId('user-entry').first().click();
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByRole('button', { name: SHELL.login, exact: true }).click();
+  }
+
+  const loginCalls = (requests: Request[]) => requests.filter((r) => r.url().includes('/api/v1/user/login'));
+
+  it('shows the header links inline above 735 px', async () => {
+    for (const width of [1280, 736]) {
+      const { context, page } = await open('/', width);
+      const nav = page.getByTestId('nav-inline');
+      await expect.poll(() => nav.isVisible()).toBe(true);
+      expect(await nav.getByText(SHELL.gallery).getAttribute('href')).toBe('/search');
+      const about = nav.getByText(SHELL.about);
+      expect(await about.getAttribute('href')).toBe('https://blog.example.com/contrail');
+      expect(await about.getAttribute('target')).toBe('_blank');
+      expect(await nav.getByText(SHELL.loginOrRegister).isVisible()).toBe(true);
+      expect(await page.getByTestId('menu-toggle').isVisible()).toBe(false);
+      expect(await page.locator('footer').textContent()).toBe(SHELL.copyright);
+      if (width === 1280) await screenshot(page, 'header-wide');
+      await context.close();
+    }
+  });
+
+  it('at 735 px hides the links behind a menu icon whose dropdown adds 个人主页', async () => {
+    const { context, page } = await open('/', 735);
+    expect(await page.getByTestId('nav-inline').isVisible()).toBe(false);
+    await page.getByTestId('menu-toggle').click();
+    const dropdown = page.getByTestId('nav-dropdown');
+    await dropdown.waitFor();
+    const items = (await dropdown.locator('a, button').allTextContents()).map((s) => s.trim());
+    expect(items).toEqual([SHELL.gallery, SHELL.about, SHELL.loginOrRegister, SHELL.personalPage]);
+    await screenshot(page, 'header-narrow-dropdown');
+    await dropdown.getByText(SHELL.personalPage).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.getByRole('dialog').getByText(SHELL.loginTitle).isVisible()).toBe(true);
+    await page.getByTestId('menu-toggle').click({ force: true }).catch(() => undefined);
+    await context.close();
+  });
+
+  it('loads each page as its own chunk and Ant Design only on demand', async () => {
+    const { context, page, requests } = await open('/');
+    await page.getByText('浏览图库').waitFor();
+    const scripts = () => requests.filter((r) => r.resourceType() === 'script').map((r) => r.url());
+    expect(scripts().some((u) => /home-page-/.test(u))).toBe(true);
+    expect(scripts().some((u) => /register-page-|antd|login-dialog/.test(u))).toBe(false);
+    const before = scripts().length;
+    await page.getByTestId('user-entry').click();
+    await page.getByRole('dialog').waitFor();
+    expect(scripts().some((u) => /login-dialog-/.test(u))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/about`);
+    await page.getByText('关于航迹 Contrail').waitFor();
+    expect(scripts().some((u) => /about-page-/.test(u))).toBe(true);
+    expect(scripts().length).toBeGreaterThan(before);
+    await context.close();
+  });
+
+  it('validates the login dialog and sends nothing on invalid input', async () => {
+    const { context, page, requests } = await open('/');
+    await page.getByTestId('user-entry').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByText(SHELL.loginTitle).isVisible()).toBe(true);
+    expect(await dialog.getByText('邮箱', { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText('密码', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('login-password').getAttribute('type')).toBe('password');
+    for (const name of [SHELL.forgotPassword, SHELL.register, SHELL.login]) {
+      expect(await dialog.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    }
+
+    await dialog.getByRole('button', { name: SHELL.login, exact: true }).click();
+    await dialog.getByText(SHELL.enterEmail).waitFor();
+    await dialog.getByText(SHELL.enterPassword).waitFor();
+    await expect.poll(() => noticeTexts(page)).toContain(SHELL.enterEmailAndPassword);
+    await screenshot(page, 'login-dialog-errors');
+
+    await page.getByTestId('login-email').fill('first.last@example.com');
+    await page.getByTestId('login-password').fill('some-password');
+    await dialog.getByRole('button', { name: SHELL.login, exact: true }).click();
+    await page.getByTestId('login-email').fill('pilot@example.com');
+    await page.getByTestId('login-password').fill('');
+    await dialog.getByRole('button', { name: SHELL.login, exact: true }).click();
+    await expect.poll(async () => (await noticeTexts(page)).filter((t) => t === SHELL.enterEmailAndPassword).length).toBeGreaterThanOrEqual(2);
+    expect(loginCalls(requests)).toHaveLength(0);
+    await context.close();
+  });
+
+  it('the register button closes the dialog and opens /register', async () => {
+    const { context, page } = await open('/');
+    await page.getByTestId('user-entry').click();
+    await page.getByRole('dialog').getByRole('button', { name: SHELL.register, exact: true }).click();
+    await page.waitForURL(`${server.url}/register`);
+    await page.getByTestId('register-form').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the server message on a failed login, 70 px from the top', async () => {
+    const { context, page } = await open('/');
+    await loginAs(page, member.email, 'wrong-password');
+    const notice = page.locator('.notice', { hasText: MESSAGES.badCredentials });
+    await notice.waitFor();
+    expect(await notice.getAttribute('data-kind')).toBe('error');
+    const box = await page.locator('.notices').boundingBox();
+    expect(box?.y).toBe(70);
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    await context.close();
+  });
+
+  it('logs in: notice, stored session, reload, username in the header linking to /user/{id}, bearer header', async () => {
+    const { context, page, requests } = await open('/');
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await loginAs(page, member.email, member.password);
+    await expect.poll(() => noticeTexts(page)).toContain(MESSAGES.loginOk);
+    await expect.poll(() => loads).toBe(1);
+    const entry = page.getByTestId('user-entry');
+    await expect.poll(() => entry.textContent()).toBe(member.username);
+    expect(await entry.getAttribute('href')).toBe(`/user/${member.id}`);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!);
+    expect(Object.keys(stored).sort()).toEqual(['expireTime', 'id', 'message', 'permission', 'token', 'username']);
+    expect(stored).toMatchObject({ username: member.username, id: member.id, permission: 0 });
+
+    await entry.click();
+    await page.getByTestId('user-page').waitFor();
+    const profileCall = requests.find((r) => r.url().endsWith(`/api/v1/users/${member.id}`));
+    expect(await profileCall?.headerValue('authorization')).toBe(`Bearer ${stored.token}`);
+    await context.close();
+  });
+
+  it('guards routes: no session, expired session, level too low — in that order, with their texts', async () => {
+    const { context, page } = await open('/');
+    await page.goto(`${server.url}/upload`);
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => noticeTexts(page)).toContain(SHELL.loginFirst);
+
+    const session = { message: '', token: 'x', username: 'old', id: member.id, permission: 3, expireTime: Date.now() - 1000 };
+    await page.evaluate((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+    await page.goto(`${server.url}/manage/user`);
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => noticeTexts(page)).toContain(SHELL.sessionExpired);
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+
+    await page.evaluate(
+      (s) => localStorage.setItem('userInfo', JSON.stringify(s)),
+      { ...session, permission: 0, expireTime: Date.now() + 3_600_000 },
+    );
+    await page.goto(`${server.url}/screen/queue`);
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => noticeTexts(page)).toContain(SHELL.noPermission);
+
+    await page.goto(`${server.url}/upload`);
+    await page.getByText('建设中', { exact: false }).first().waitFor();
+    expect(page.url()).toBe(`${server.url}/upload`);
+    await context.close();
+  });
+
+  it('sends calls to the overseas host with ?server=US and keeps the choice for the tab', async () => {
+    const { context, page, requests } = await open('/?server=US');
+    await loginAs(page, member.email, member.password);
+    await expect.poll(() => loginCalls(requests).length).toBe(1);
+    expect(new URL(loginCalls(requests)[0]!.url()).host).toBe(`localhost:${server.port}`);
+    await expect.poll(() => page.getByTestId('user-entry').textContent()).toBe(member.username);
+    await page.goto(`${server.url}/user/${member.id}`);
+    await page.getByTestId('user-page').waitFor();
+    const profileCalls = requests.filter((r) => r.url().includes(`/api/v1/users/${member.id}`));
+    expect(new URL(profileCalls.at(-1)!.url()).host).toBe(`localhost:${server.port}`);
+
+    const other = await context.newPage();
+    const seen: string[] = [];
+    other.on('request', (r) => seen.push(r.url()));
+    await other.goto(`${server.url}/user/${member.id}`);
+    await other.getByTestId('user-page').waitFor();
+    expect(seen.filter((u) => u.includes('/api/v1/users/')).every((u) => u.startsWith(server.url))).toBe(true);
+    await context.close();
+  });
+
+  it('shows the 404 page for unknown paths', async () => {
+    const { context, page } = await open('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByTestId('not-found').getByRole('heading').textContent()).toBe(SHELL.notFound);
+    expect(await page.getByTestId('not-found').getByRole('link').getAttribute('href')).toBe('/');
+    await context.close();
+  });
+
+  it('registers a member, showing server errors on the field, then welcomes them', async () => {
+    const { context, page } = await open('/register');
+    const form = page.getByTestId('register-form');
+    await form.waitFor();
+    await screenshot(page, 'register-page');
+    const fill = async (email: string) => {
+      await form.getByLabel('用户名').fill('新飞友');
+      await form.getByLabel('邮箱').fill(email);
+      await form.getByLabel('密码', { exact: true }).fill('approach-runway-09');
+      await form.getByLabel('重复密码').fill('approach-runway-09');
+    };
+    await fill(member.email);
+    await form.getByRole('checkbox').nth(0).check();
+    await form.getByRole('checkbox').nth(1).check();
+    await form.getByRole('button', { name: '注册', exact: true }).click();
+    await form.locator('.ant-form-item-explain-error', { hasText: MESSAGES.emailTaken }).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'register-page-errors');
+    await form.getByLabel('邮箱').fill('newbie@example.com');
+    await form.getByRole('button', { name: '注册', exact: true }).click();
+    await page.waitForURL(`${server.url}/register/success`);
+    await page.getByText('欢迎加入，新飞友！').waitFor();
+    expect(await page.getByTestId('user-entry').textContent()).toBe('新飞友');
+    await context.close();
+  });
+
+  it('a suspended member is sent to /AccountStop and loses the session', async () => {
+    const { context, page } = await open('/');
+    const services = await servicesFor(server);
+    const u = await services.accounts.createUser({ email: 'gone@example.com', username: '被停用', password: 'password-123', level: 0 });
+    await loginAs(page, 'gone@example.com', 'password-123');
+    await expect.poll(() => page.getByTestId('user-entry').textContent()).toBe('被停用');
+    await services.accounts.suspend(u.id, '多次上传他人作品', null, null);
+    await services.close();
+    await page.getByTestId('user-entry').click();
+    await page.waitForURL(`${server.url}/AccountStop`);
+    await page.getByTestId('account-stop').getByText('多次上传他人作品', { exact: false }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe.skipIf(!browserAvailable())('the shell with an unreachable API host', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer(() => ({ API_HOST_US: 'http://127.0.0.1:9' }));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows 网络错误 when the login call cannot reach the host', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${server.url}/?server=US`);
+    await page.getByTestId('user-entry').click();
+    await page.getByTestId('login-email').fill('pilot@example.com');
+    await page.getByTestId('login-password').fill('whatever-123');
+    await page.getByRole('button', { name: SHELL.login, exact: true }).click();
+    await expect.poll(() => noticeTexts(page)).toContain(SHELL.networkError);
+    await page.close();
+  });
+
+  it('sends a non-admin to /maintenance when the API answers 503 MAINTENANCE', async () => {
+    const services = await servicesFor(server);
+    await services.site.setMaintenance(true, '机场跑道维护，稍后回来', null);
+    await services.close();
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/user/1`);
+    await page.waitForURL(`${server.url}/maintenance`);
+    await page.getByTestId('maintenance').getByText('机场跑道维护，稍后回来').waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUDGET, firstLoad, HOME_ROUTE_MODULE } from './first-load.js';
+
+const dist = path.resolve('dist/web');
+const built = fs.existsSync(path.join(dist, '.vite/manifest.json'));
+
+// `npm test` builds the web app first; CI must never skip this.
+describe.skipIf(!built && process.env.CI !== 'true')('first load of / (built web app)', () => {
+  it('stays within 150 KB gzip JS and 20 KB gzip CSS, without Ant Design', () => {
+    const load = firstLoad(dist, HOME_ROUTE_MODULE);
+    expect(load.jsGzip).toBeLessThanOrEqual(BUDGET.jsGzip);
+    expect(load.cssGzip).toBeLessThanOrEqual(BUDGET.cssGzip);
+    expect(load.hasAntd).toBe(false);
+  });
+
+  it('keeps Ant Design in chunks loaded on demand', () => {
+    const load = firstLoad(dist, 'src/features/accounts/components/register-page.tsx');
+    expect(load.hasAntd).toBe(true);
+  });
+});

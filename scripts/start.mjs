@@ -1,0 +1,38 @@
+// `npm start`: build the web app when its sources are newer than the build, then run the server
+// (migrations are applied at start-up). One process serves the SPA and the API.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'dist/web/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = Math.max(
+  newestMtime(path.join(root, 'web')),
+  newestMtime(path.join(root, 'contract')),
+  fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+);
+if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
+  console.log('构建网页……');
+  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

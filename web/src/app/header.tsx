@@ -1,0 +1,120 @@
+import { LEVELS } from '@contract/limits';
+import { SHELL } from '@contract/texts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { openLoginDialog } from '../lib/login-dialog.js';
+import { runtimeConfig } from '../lib/runtime-config.js';
+import { useSession } from '../lib/use-session.js';
+
+function MenuIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function Header() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [manageOpen, setManageOpen] = useState(false);
+  const [q, setQ] = useState('');
+  const aboutUrl = runtimeConfig().aboutUrl || '/about';
+  const level = session?.permission ?? -1;
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setManageOpen(false);
+  }, [location.pathname]);
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    const term = q.trim();
+    void navigate(term ? `/search?q=${encodeURIComponent(term)}` : '/search');
+  };
+
+  const userEntry = session ? (
+    <Link className="user-entry" to={`/user/${session.id}`} data-testid="user-entry">
+      {session.username}
+    </Link>
+  ) : (
+    <button type="button" className="link user-entry" onClick={openLoginDialog} data-testid="user-entry">
+      {SHELL.loginOrRegister}
+    </button>
+  );
+
+  return (
+    <header className="header">
+      <div className="header-inner">
+        <Link className="brand" to="/">
+          <img src="/favicon.svg" alt="" />
+          航迹 Contrail
+        </Link>
+        <form className="header-search" role="search" onSubmit={onSearch}>
+          <input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="注册号、机型、航司、机场、摄影师"
+            aria-label="搜索图片"
+          />
+        </form>
+        <nav className="nav" aria-label="主导航" data-testid="nav-inline">
+          <Link to="/search">{SHELL.gallery}</Link>
+          <a href={aboutUrl} target="_blank" rel="noopener noreferrer">
+            {SHELL.about}
+          </a>
+          {session && <Link to="/upload">上传</Link>}
+          {level >= LEVELS.screener && <Link to="/screen/queue">审图</Link>}
+          {level >= LEVELS.screener && (
+            <div className="manage-menu">
+              <button type="button" className="link" aria-expanded={manageOpen} onClick={() => setManageOpen((v) => !v)}>
+                管理 ▾
+              </button>
+              {manageOpen && (
+                <div className="menu" role="menu">
+                  <Link to="/manage/data">机场、航司与机型</Link>
+                  <Link to="/manage/vote">编辑精选投票</Link>
+                  {level >= LEVELS.admin && <Link to="/manage/user">用户管理</Link>}
+                  {level >= LEVELS.admin && <Link to="/manage/notam">NOTAM 与维护</Link>}
+                </div>
+              )}
+            </div>
+          )}
+          {userEntry}
+        </nav>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-label="菜单"
+          aria-expanded={menuOpen}
+          data-testid="menu-toggle"
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          <MenuIcon />
+        </button>
+      </div>
+      {menuOpen && (
+        <nav className="dropdown" aria-label="菜单" data-testid="nav-dropdown">
+          <Link to="/search">{SHELL.gallery}</Link>
+          <a href={aboutUrl} target="_blank" rel="noopener noreferrer">
+            {SHELL.about}
+          </a>
+          {session && <Link to="/upload">上传</Link>}
+          {level >= LEVELS.screener && <Link to="/screen/queue">审图</Link>}
+          {level >= LEVELS.screener && <Link to="/manage/data">管理</Link>}
+          {userEntry}
+          {session ? (
+            <Link to={`/user/${session.id}`}>{SHELL.personalPage}</Link>
+          ) : (
+            <button type="button" className="link" onClick={openLoginDialog}>
+              {SHELL.personalPage}
+            </button>
+          )}
+        </nav>
+      )}
+    </header>
+  );
+}

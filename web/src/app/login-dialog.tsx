@@ -1,0 +1,121 @@
+import { SHELL } from '@contract/texts';
+import { Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AntdProvider } from '../components/antd-provider.js';
+import { login } from '../features/accounts/api/login.js';
+import { requestPasswordReset } from '../features/accounts/api/password-reset.js';
+import { canSendLogin } from '../features/accounts/login-check.js';
+import { setLoginDialogOpen } from '../lib/login-dialog.js';
+import { notice } from '../lib/notice.js';
+import { saveSession } from '../lib/session.js';
+
+interface LoginFields {
+  email?: string;
+  password?: string;
+}
+
+// A moment for the success notice to be read before the reload the shell asks for (§2.5).
+const RELOAD_DELAY_MS = 600;
+
+function LoginForm({ onForgot }: { onForgot: () => void }) {
+  const [form] = Form.useForm<LoginFields>();
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const close = () => setLoginDialogOpen(false);
+
+  const submit = async () => {
+    const { email = '', password = '' } = form.getFieldsValue();
+    void form.validateFields().catch(() => undefined);
+    if (!canSendLogin(email, password)) {
+      notice.warning(SHELL.enterEmailAndPassword);
+      return;
+    }
+    setBusy(true);
+    try {
+      const session = await login({ email: email.trim(), password });
+      saveSession(session);
+      form.resetFields();
+      setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
+      <Form.Item label="邮箱" name="email" rules={[{ required: true, message: SHELL.enterEmail }]}>
+        <Input autoComplete="email" inputMode="email" data-testid="login-email" />
+      </Form.Item>
+      <Form.Item label="密码" name="password" rules={[{ required: true, message: SHELL.enterPassword }]}>
+        <Input.Password autoComplete="current-password" data-testid="login-password" />
+      </Form.Item>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <Button type="link" style={{ padding: 0 }} onClick={onForgot}>
+          {SHELL.forgotPassword}
+        </Button>
+        <span style={{ flex: 1 }} />
+        <Button
+          onClick={() => {
+            close();
+            void navigate('/register');
+          }}
+        >
+          {SHELL.register}
+        </Button>
+        <Button type="primary" loading={busy} onClick={() => void submit()} htmlType="button">
+          {SHELL.login}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function ForgotForm({ onBack }: { onBack: () => void }) {
+  const [form] = Form.useForm<{ email: string }>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const submit = async ({ email }: { email: string }) => {
+    setBusy(true);
+    try {
+      await requestPasswordReset(email.trim());
+      setDone(true);
+    } catch {
+      // the action facility has shown the reason
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+      <p>输入注册时使用的邮箱，我们会发送一封包含重置链接的邮件（1 小时内有效）。</p>
+      <Form.Item label="邮箱" name="email" rules={[{ required: true, message: SHELL.enterEmail }]}>
+        <Input autoComplete="email" disabled={done} />
+      </Form.Item>
+      <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+        <Button onClick={onBack}>返回登录</Button>
+        <Button type="primary" htmlType="submit" loading={busy} disabled={done}>
+          发送重置邮件
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export default function LoginDialog() {
+  const [view, setView] = useState<'login' | 'forgot'>('login');
+  return (
+    <AntdProvider>
+      <Modal
+        open
+        title={view === 'login' ? SHELL.loginTitle : SHELL.forgotPassword}
+        footer={null}
+        onCancel={() => setLoginDialogOpen(false)}
+        destroyOnHidden
+        width={400}
+      >
+        {view === 'login' ? <LoginForm onForgot={() => setView('forgot')} /> : <ForgotForm onBack={() => setView('login')} />}
+      </Modal>
+    </AntdProvider>
+  );
+}

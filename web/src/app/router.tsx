@@ -1,0 +1,46 @@
+import { LEVELS } from '@contract/limits';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { requireLevel } from './guard.js';
+import { Layout } from './layout.js';
+import { RouteError } from './route-error.js';
+
+type Lazy = RouteObject['lazy'];
+
+// Every page is its own chunk (§2.1): the first load fetches the shell and the current page only.
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
+const construction = page(() => import('../features/site/components/construction-page.js'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', lazy: page(() => import('../features/home/components/home-page.js')) },
+      { path: '/register', lazy: page(() => import('../features/accounts/components/register-page.js')) },
+      {
+        path: '/register/success',
+        loader: requireLevel(LEVELS.member),
+        lazy: page(() => import('../features/accounts/components/register-success-page.js')),
+      },
+      { path: '/reset', lazy: page(() => import('../features/accounts/components/reset-page.js')) },
+      { path: '/upload', loader: requireLevel(LEVELS.member), handle: { title: '上传图片' }, lazy: construction },
+      { path: '/queue/upload', loader: requireLevel(LEVELS.member), handle: { title: '我的待审队列' }, lazy: construction },
+      { path: '/queue/reject', loader: requireLevel(LEVELS.member), handle: { title: '我的退图' }, lazy: construction },
+      { path: '/photo/:id', handle: { title: '图片' }, lazy: construction },
+      { path: '/user/:id', lazy: page(() => import('../features/accounts/components/user-page.js')) },
+      { path: '/screen/queue', loader: requireLevel(LEVELS.screener), handle: { title: '审图队列' }, lazy: construction },
+      { path: '/screen/photo/:id', loader: requireLevel(LEVELS.screener), handle: { title: '审图' }, lazy: construction },
+      { path: '/manage/data', loader: requireLevel(LEVELS.screener), handle: { title: '机场、航司与机型' }, lazy: construction },
+      { path: '/manage/vote', loader: requireLevel(LEVELS.screener), handle: { title: '编辑精选投票' }, lazy: construction },
+      { path: '/manage/user', loader: requireLevel(LEVELS.admin), handle: { title: '用户管理' }, lazy: construction },
+      { path: '/manage/notam', loader: requireLevel(LEVELS.admin), handle: { title: 'NOTAM 与维护模式' }, lazy: construction },
+      { path: '/about', lazy: page(() => import('../features/site/components/about-page.js')) },
+      { path: '/search', handle: { title: '图库' }, lazy: construction },
+      { path: '/AccountStop', lazy: page(() => import('../features/site/components/account-stop-page.js')) },
+      { path: '/maintenance', lazy: page(() => import('../features/site/components/maintenance-page.js')) },
+      { path: '*', lazy: page(() => import('../features/site/components/not-found-page.js')) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,28 @@
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { tokens } from '../styles/tokens.js';
+
+/** Ant Design with the zh_CN locale and our tokens; only chunks loaded on demand import this. */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider
+      locale={zhCN}
+      // The shell's button texts are exact (登录, 注册): no space inserted between two characters.
+      button={{ autoInsertSpace: false }}
+      theme={{
+        token: {
+          colorPrimary: tokens.colorPrimary,
+          colorText: tokens.colorText,
+          colorSuccess: tokens.colorSuccess,
+          colorWarning: tokens.colorWarning,
+          colorError: tokens.colorError,
+          borderRadius: tokens.borderRadius,
+          fontFamily: tokens.fontFamily,
+        },
+      }}
+    >
+      <App>{children}</App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,125 @@
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '@contract/limits';
+import { MESSAGES } from '@contract/texts';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AntdProvider } from '../../../components/antd-provider.js';
+import { ApiError } from '../../../lib/api.js';
+import { saveSession } from '../../../lib/session.js';
+import { register } from '../api/register.js';
+
+interface Fields {
+  username: string;
+  email: string;
+  password: string;
+  repeat: string;
+  acceptTerms: boolean;
+  ownPhotosOnly: boolean;
+}
+
+const mustCheck = (message: string) => ({
+  validator: (_: unknown, v: boolean) => (v ? Promise.resolve() : Promise.reject(new Error(message))),
+});
+
+function RegisterForm() {
+  const [form] = Form.useForm<Fields>();
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+
+  const submit = async (v: Fields) => {
+    setBusy(true);
+    try {
+      const session = await register({
+        username: v.username.trim(),
+        email: v.email.trim(),
+        password: v.password,
+        acceptTerms: true,
+        ownPhotosOnly: true,
+      });
+      saveSession(session);
+      void navigate('/register/success');
+    } catch (e) {
+      if (e instanceof ApiError && e.issues.length > 0) {
+        form.setFields(
+          e.issues
+            .filter((i) => typeof i.path[0] === 'string')
+            .map((i) => ({ name: i.path[0] as keyof Fields, errors: [i.message] })),
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} data-testid="register-form">
+      <Form.Item
+        label="用户名"
+        name="username"
+        extra="3–20 个字符：字母、数字、汉字、_ 或 -"
+        rules={[
+          { required: true, message: '请输入用户名' },
+          { pattern: USERNAME_PATTERN, message: MESSAGES.usernameInvalid },
+        ]}
+      >
+        <Input autoComplete="username" maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        label="邮箱"
+        name="email"
+        rules={[
+          { required: true, message: '请输入用户邮箱' },
+          { pattern: EMAIL_PATTERN, message: MESSAGES.emailInvalid },
+        ]}
+      >
+        <Input autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <Form.Item
+        label="密码"
+        name="password"
+        rules={[
+          { required: true, message: '请输入密码' },
+          { min: PASSWORD_MIN, max: PASSWORD_MAX, message: MESSAGES.passwordLength },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label="重复密码"
+        name="repeat"
+        dependencies={['password']}
+        rules={[
+          { required: true, message: '请再次输入密码' },
+          ({ getFieldValue }) => ({
+            validator: (_, v: string) =>
+              !v || getFieldValue('password') === v ? Promise.resolve() : Promise.reject(new Error(MESSAGES.passwordMismatch)),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="acceptTerms" valuePropName="checked" rules={[mustCheck(MESSAGES.mustAcceptTerms)]}>
+        <Checkbox>
+          我已阅读并同意 <Link to="/about">用户协议与审图标准</Link>
+        </Checkbox>
+      </Form.Item>
+      <Form.Item name="ownPhotosOnly" valuePropName="checked" rules={[mustCheck(MESSAGES.mustOwnPhotos)]}>
+        <Checkbox>我只上传本人拍摄的照片</Checkbox>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        注册
+      </Button>
+    </Form>
+  );
+}
+
+export function Component() {
+  return (
+    <AntdProvider>
+      <div className="form-page panel">
+        <h1 style={{ marginTop: 0 }}>注册航迹 Contrail</h1>
+        <RegisterForm />
+      </div>
+    </AntdProvider>
+  );
+}

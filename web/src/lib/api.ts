@@ -1,0 +1,110 @@
+import type { ErrorBody, FieldIssue } from '@contract/errors';
+import { LEVELS } from '@contract/limits';
+import { SHELL } from '@contract/texts';
+import { apiBase } from './api-base.js';
+import { navigateTo } from './navigation.js';
+import { notice } from './notice.js';
+import { clearSession, readSession } from './session.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export const SUSPENDED_KEY = 'contrail.suspended';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send(method: Method, path: string, body?: { json?: unknown; raw?: BodyInit }): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const session = readSession();
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+  let payload: BodyInit | undefined;
+  if (body?.raw !== undefined) payload = body.raw;
+  else if (body?.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body.json);
+  }
+  return fetch(`${apiBase()}${path}`, { method, headers, body: payload });
+}
+
+/** Reads the body; on a non-OK answer applies the shell's global rules and throws ApiError. */
+async function settle<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (res.ok) return data as T;
+  const err = (data ?? {}) as Partial<ErrorBody>;
+  const error = new ApiError(res.status, err.code ?? 'UNKNOWN', err.message ?? `请求失败（${res.status}）`, err.issues);
+  if (res.status === 401) clearSession();
+  if (res.status === 403 && error.code === 'ACCOUNT_SUSPENDED') {
+    clearSession();
+    sessionStorage.setItem(SUSPENDED_KEY, error.message);
+    navigateTo('/AccountStop');
+  }
+  if (res.status === 503 && error.code === 'MAINTENANCE' && (readSession()?.permission ?? -1) < LEVELS.admin) {
+    navigateTo('/maintenance');
+  }
+  throw error;
+}
+
+function isEmpty(body: unknown): boolean {
+  return body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
+}
+
+/**
+ * The generic request helper of §2.7: GET, DELETE, PUT (body only if not empty) and POST (JSON).
+ * A non-OK answer shows the server's message as a warning notice.
+ */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    const withBody = method === 'POST' || (method === 'PUT' && !isEmpty(body));
+    res = await send(method, path, withBody ? { json: body ?? {} } : undefined);
+  } catch {
+    notice.warning(SHELL.networkError);
+    throw new ApiError(0, 'NETWORK', SHELL.networkError);
+  }
+  try {
+    return await settle<T>(res);
+  } catch (e) {
+    if (e instanceof ApiError) notice.warning(e.message);
+    throw e;
+  }
+}
+
+/**
+ * The action facility of §2.7: success → the server's message as a success notice; non-OK → as an
+ * error notice; network failure → 网络错误.
+ */
+export async function action<T extends { message?: string }>(opts: {
+  method: Method;
+  path: string;
+  json?: unknown;
+  raw?: BodyInit;
+}): Promise<T> {
+  let res: Response;
+  try {
+    res = await send(opts.method, opts.path, { json: opts.json, raw: opts.raw });
+  } catch {
+    notice.error(SHELL.networkError);
+    throw new ApiError(0, 'NETWORK', SHELL.networkError);
+  }
+  try {
+    const data = await settle<T>(res);
+    if (data?.message) notice.success(data.message);
+    return data;
+  } catch (e) {
+    if (e instanceof ApiError) notice.error(e.message);
+    throw e;
+  }
+}

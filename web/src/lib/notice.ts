@@ -1,0 +1,37 @@
+export type NoticeKind = 'success' | 'warning' | 'error' | 'info';
+export interface Notice {
+  id: number;
+  kind: NoticeKind;
+  text: string;
+}
+
+// A tiny store instead of Ant Design's message API, so public pages do not load Ant Design.
+let notices: Notice[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+function show(kind: NoticeKind, text: string, ms = 3000): void {
+  const id = nextId++;
+  notices = [...notices, { id, kind, text }];
+  emit();
+  setTimeout(() => {
+    notices = notices.filter((n) => n.id !== id);
+    emit();
+  }, ms);
+}
+
+export const notice = {
+  success: (text: string) => show('success', text),
+  warning: (text: string) => show('warning', text),
+  error: (text: string) => show('error', text),
+  info: (text: string) => show('info', text),
+};
+
+export const noticeStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => notices,
+};

@@ -1,0 +1,15 @@
+// The design tokens shared by our light components (as CSS variables in global.css) and by
+// Ant Design's theme, so forms and management pages look like the rest of the site.
+export const tokens = {
+  colorPrimary: '#0b5cad',
+  colorText: '#1f2933',
+  colorTextSecondary: '#5b6773',
+  colorBorder: '#d9e0e7',
+  colorBg: '#f5f7fa',
+  colorSuccess: '#2f9e44',
+  colorWarning: '#d48806',
+  colorError: '#d9363e',
+  borderRadius: 8,
+  fontFamily:
+    "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', sans-serif",
+} as const;
