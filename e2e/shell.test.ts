@@ -89,7 +89,10 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await dropdown.getByText(SHELL.personalPage).click();
     await page.getByRole('dialog').waitFor();
     expect(await page.getByRole('dialog').getByText(SHELL.loginTitle).isVisible()).toBe(true);
-    await page.getByTestId('menu-toggle').click({ force: true }).catch(() => undefined);
+    await page
+      .getByTestId('menu-toggle')
+      .click({ force: true })
+      .catch(() => undefined);
     await context.close();
   });
 
@@ -136,7 +139,9 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await page.getByTestId('login-email').fill('pilot@example.com');
     await page.getByTestId('login-password').fill('');
     await dialog.getByRole('button', { name: SHELL.login, exact: true }).click();
-    await expect.poll(async () => (await noticeTexts(page)).filter((t) => t === SHELL.enterEmailAndPassword).length).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => (await noticeTexts(page)).filter((t) => t === SHELL.enterEmailAndPassword).length)
+      .toBeGreaterThanOrEqual(2);
     expect(loginCalls(requests)).toHaveLength(0);
     await context.close();
   });
@@ -197,10 +202,11 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await expect.poll(() => noticeTexts(page)).toContain(SHELL.sessionExpired);
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
 
-    await page.evaluate(
-      (s) => localStorage.setItem('userInfo', JSON.stringify(s)),
-      { ...session, permission: 0, expireTime: Date.now() + 3_600_000 },
-    );
+    await page.evaluate((s) => localStorage.setItem('userInfo', JSON.stringify(s)), {
+      ...session,
+      permission: 0,
+      expireTime: Date.now() + 3_600_000,
+    });
     await page.goto(`${server.url}/screen/queue`);
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => noticeTexts(page)).toContain(SHELL.noPermission);
@@ -268,7 +274,12 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
   it('a suspended member is sent to /AccountStop and loses the session', async () => {
     const { context, page } = await open('/');
     const services = await servicesFor(server);
-    const u = await services.accounts.createUser({ email: 'gone@example.com', username: '被停用', password: 'password-123', level: 0 });
+    const u = await services.accounts.createUser({
+      email: 'gone@example.com',
+      username: '被停用',
+      password: 'password-123',
+      level: 0,
+    });
     await loginAs(page, 'gone@example.com', 'password-123');
     await expect.poll(() => page.getByTestId('user-entry').textContent()).toBe('被停用');
     await services.accounts.suspend(u.id, '多次上传他人作品', null, null);

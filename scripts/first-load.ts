@@ -24,7 +24,10 @@ export interface FirstLoad {
  * route, and everything those import statically (dynamic imports are not followed).
  */
 export function firstLoad(distDir: string, routeModule: string): FirstLoad {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('no entry in the Vite manifest');
   if (!manifest[routeModule]) throw new Error(`no chunk for ${routeModule} in the Vite manifest`);

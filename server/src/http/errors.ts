@@ -15,8 +15,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, issues?: FieldIssue[]) =>
-  new AppError(400, 'VALIDATION_FAILED', message, issues);
+export const badRequest = (message: string, issues?: FieldIssue[]) => new AppError(400, 'VALIDATION_FAILED', message, issues);
 export const unauthenticated = (message: string) => new AppError(401, 'UNAUTHENTICATED', message);
 export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);

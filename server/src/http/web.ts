@@ -17,9 +17,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   let indexHtml: string | null = null;
   if (hasBuild) {
     const { script } = runtimeConfigScript(config);
-    indexHtml = fs
-      .readFileSync(indexPath, 'utf8')
-      .replace('<!--runtime-config-->', `<script>${script}</script>`);
+    indexHtml = fs.readFileSync(indexPath, 'utf8').replace('<!--runtime-config-->', `<script>${script}</script>`);
     await app.register(fastifyStatic, {
       root: config.webDist,
       index: false,
@@ -34,8 +32,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
+    const isPage = indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
     if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
     return sendIndex(reply);
   });

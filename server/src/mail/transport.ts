@@ -5,11 +5,7 @@ export interface MailTransport {
   send(mail: Mail): Promise<void>;
 }
 
-export function createTransport(opts: {
-  smtpUrl: string | null;
-  from: string;
-  log: (m: Mail) => void;
-}): MailTransport {
+export function createTransport(opts: { smtpUrl: string | null; from: string; log: (m: Mail) => void }): MailTransport {
   if (!opts.smtpUrl) {
     // No SMTP configured: mails stay in the outbox (marked sent) and are written to the log.
     return { send: async (m) => opts.log(m) };

@@ -1,6 +1,6 @@
 import { LEVELS } from '@contract/limits';
 import { SHELL } from '@contract/texts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { openLoginDialog } from '../lib/login-dialog.js';
 import { runtimeConfig } from '../lib/runtime-config.js';
@@ -18,16 +18,14 @@ export function Header() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [manageOpen, setManageOpen] = useState(false);
+  // Menus remember the path they were opened on, so navigating closes them without an effect.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const [manageOpenAt, setManageOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.pathname;
+  const manageOpen = manageOpenAt === location.pathname;
   const [q, setQ] = useState('');
   const aboutUrl = runtimeConfig().aboutUrl || '/about';
   const level = session?.permission ?? -1;
-
-  useEffect(() => {
-    setMenuOpen(false);
-    setManageOpen(false);
-  }, [location.pathname]);
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -70,7 +68,12 @@ export function Header() {
           {level >= LEVELS.screener && <Link to="/screen/queue">审图</Link>}
           {level >= LEVELS.screener && (
             <div className="manage-menu">
-              <button type="button" className="link" aria-expanded={manageOpen} onClick={() => setManageOpen((v) => !v)}>
+              <button
+                type="button"
+                className="link"
+                aria-expanded={manageOpen}
+                onClick={() => setManageOpenAt(manageOpen ? null : location.pathname)}
+              >
                 管理 ▾
               </button>
               {manageOpen && (
@@ -91,7 +94,7 @@ export function Header() {
           aria-label="菜单"
           aria-expanded={menuOpen}
           data-testid="menu-toggle"
-          onClick={() => setMenuOpen((v) => !v)}
+          onClick={() => setMenuOpenAt(menuOpen ? null : location.pathname)}
         >
           <MenuIcon />
         </button>

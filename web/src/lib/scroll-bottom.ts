@@ -6,8 +6,7 @@ import { useEffect, useRef } from 'react';
  */
 export function onScrollToBottom(callback: () => void, delay = 2000, slack = 4): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const atBottom = () =>
-    window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - slack;
+  const atBottom = () => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - slack;
   const check = () => {
     if (atBottom()) {
       timer ??= setTimeout(() => {

@@ -10,11 +10,7 @@ export function findUserById(db: DbOrTrx, id: number) {
 }
 
 export function findUserIdByUsername(db: DbOrTrx, username: string) {
-  return db
-    .selectFrom('users')
-    .select('id')
-    .where('username_key', '=', username.toLowerCase())
-    .executeTakeFirst();
+  return db.selectFrom('users').select('id').where('username_key', '=', username.toLowerCase()).executeTakeFirst();
 }
 
 export async function insertUser(db: DbOrTrx, user: NewUser): Promise<number> {

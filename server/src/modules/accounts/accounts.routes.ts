@@ -38,7 +38,10 @@ export function accountsRoutes(accounts: AccountsService): FastifyPluginAsyncZod
 
     app.post(
       '/user/logout',
-      { config: { level: 0, duringMaintenance: true }, schema: { tags: ['accounts'], response: { 200: messageBody, ...errors } } },
+      {
+        config: { level: 0, duringMaintenance: true },
+        schema: { tags: ['accounts'], response: { 200: messageBody, ...errors } },
+      },
       async (req) => {
         await accounts.logout(userOf(req).sessionId);
         return { message: MESSAGES.logoutOk };

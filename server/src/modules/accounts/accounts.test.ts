@@ -38,7 +38,10 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     expect(body.message).toBe(MESSAGES.loginOk);
     expect(body.token.length).toBeGreaterThanOrEqual(43);
     expect(body.expireTime).toBe(t.clock.now() + SESSION_DAYS * 86_400_000);
-    expect((await get('/user/me', bearer(body.token))).json()).toMatchObject({ username: '飞友_a', email: 'spotter_a@example.com' });
+    expect((await get('/user/me', bearer(body.token))).json()).toMatchObject({
+      username: '飞友_a',
+      email: 'spotter_a@example.com',
+    });
   });
 
   it('answers the same 401 message for an unknown email and a wrong password', async () => {
@@ -217,7 +220,12 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
 
   it('refuses levels below the route and unknown tokens', async () => {
     const member = await makeUser(t);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/site', headers: bearer(member.token), payload: { maintenance: true } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/site',
+      headers: bearer(member.token),
+      payload: { maintenance: true },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: SHELL.noPermission, code: 'FORBIDDEN' });
     expect((await get('/user/me', bearer('not-a-real-token'))).statusCode).toBe(401);
@@ -226,9 +234,19 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
 
   it('deletes an account with its password and anonymises it', async () => {
     const u = await makeUser(t);
-    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/v1/user/me', headers: bearer(u.token), payload: { password: 'nope' } });
+    const wrong = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/user/me',
+      headers: bearer(u.token),
+      payload: { password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const ok = await t.app.inject({ method: 'DELETE', url: '/api/v1/user/me', headers: bearer(u.token), payload: { password: u.password } });
+    const ok = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/user/me',
+      headers: bearer(u.token),
+      payload: { password: u.password },
+    });
     expect(ok.json()).toEqual({ message: MESSAGES.accountDeleted });
     expect((await get(`/users/${u.id}`)).statusCode).toBe(404);
     expect((await post('/user/login', { email: u.email, password: u.password })).statusCode).toBe(401);

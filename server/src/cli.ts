@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { isValidEmail, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '../../contract/limits.js';
+import { MESSAGES } from '../../contract/texts.js';
+import { buildServices } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { AppError } from './http/errors.js';
+
+const USAGE = `用法: npm run admin -- <命令> [选项]
+  create-user --email E --username U --password P [--level 0-3]
+  set-level --email E --level 0-3
+  suspend --email E --reason R [--until YYYY-MM-DD]
+  unsuspend --email E
+  maintenance on|off [--message M]
+  backup --to FILE`;
+
+class UsageError extends Error {}
+
+function need(values: Record<string, string | undefined>, key: string): string {
+  const v = values[key];
+  if (!v) throw new UsageError(`缺少 --${key}`);
+  return v;
+}
+
+function level(raw: string | undefined): number {
+  const n = Number(raw ?? '0');
+  if (!Number.isInteger(n) || n < 0 || n > 3) throw new UsageError('--level 需为 0、1、2 或 3');
+  return n;
+}
+
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      level: { type: 'string' },
+      reason: { type: 'string' },
+      until: { type: 'string' },
+      message: { type: 'string' },
+      to: { type: 'string' },
+    },
+  });
+  const [command, arg] = positionals;
+  if (!command) throw new UsageError('缺少命令');
+  const known = ['create-user', 'set-level', 'suspend', 'unsuspend', 'maintenance', 'backup'];
+  if (!known.includes(command)) throw new UsageError(`未知命令：${command}`);
+
+  const config = loadConfig(env);
+  const { services, database } = await buildServices(config);
+  const { accounts, site } = services;
+  try {
+    switch (command) {
+      case 'create-user': {
+        const email = need(values, 'email');
+        const username = need(values, 'username');
+        const password = need(values, 'password');
+        if (!isValidEmail(email)) throw new UsageError(MESSAGES.emailInvalid);
+        if (!USERNAME_PATTERN.test(username)) throw new UsageError(MESSAGES.usernameInvalid);
+        if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw new UsageError(MESSAGES.passwordLength);
+        const user = await accounts.createUser({ email, username, password, level: level(values.level) });
+        return `已创建用户 #${user.id} ${user.username}（等级 ${user.level}）`;
+      }
+      case 'set-level': {
+        const user = await accounts.requireByEmail(need(values, 'email'));
+        const lv = level(need(values, 'level'));
+        await accounts.setLevel(user.id, lv, null);
+        return `已将 ${user.username} 的等级设为 ${lv}`;
+      }
+      case 'suspend': {
+        const user = await accounts.requireByEmail(need(values, 'email'));
+        const reason = need(values, 'reason');
+        let until: number | null = null;
+        if (values.until) {
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(values.until) || Number.isNaN(Date.parse(values.until))) {
+            throw new UsageError('--until 需为 YYYY-MM-DD');
+          }
+          until = Date.parse(`${values.until}T00:00:00Z`);
+        }
+        await accounts.suspend(user.id, reason, until, null);
+        return `已停用 ${user.username}${values.until ? `，至 ${values.until}` : ''}`;
+      }
+      case 'unsuspend': {
+        const user = await accounts.requireByEmail(need(values, 'email'));
+        await accounts.unsuspend(user.id, null);
+        return `已恢复 ${user.username}`;
+      }
+      case 'maintenance': {
+        if (arg !== 'on' && arg !== 'off') throw new UsageError('maintenance 需要 on 或 off');
+        const status = await site.setMaintenance(arg === 'on', values.message, null);
+        return status.maintenance ? `维护模式已开启：${status.maintenanceMessage}` : '维护模式已关闭';
+      }
+      case 'backup': {
+        const to = path.resolve(need(values, 'to'));
+        if (fs.existsSync(to)) throw new UsageError(`文件已存在：${to}`);
+        if (database.dialect === 'postgres') {
+          throw new UsageError('PostgreSQL 请使用 pg_dump 备份（backup 仅用于 SQLite）');
+        }
+        fs.mkdirSync(path.dirname(to), { recursive: true });
+        // VACUUM INTO writes a consistent copy while the server keeps running (WAL included).
+        await sql`vacuum into ${to}`.execute(database.db);
+        return `已备份到 ${to}`;
+      }
+    }
+    throw new UsageError(`未知命令：${command}`);
+  } finally {
+    await database.destroy();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCli(process.argv.slice(2))
+    .then((out) => console.log(out))
+    .catch((err: unknown) => {
+      if (err instanceof UsageError) console.error(`错误：${err.message}\n\n${USAGE}`);
+      else if (err instanceof AppError) {
+        console.error(`错误：${err.issues?.map((i) => i.message).join('；') ?? err.message}`);
+      } else if (err instanceof ConfigError) console.error(err.message);
+      else if (err instanceof Error && err.name === 'TypeError' && 'code' in err)
+        console.error(`错误：${err.message}\n\n${USAGE}`);
+      else console.error(err);
+      process.exit(1);
+    });
+}
