@@ -237,6 +237,45 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await context.close();
   });
 
+  it('reloads the whole page when going from one user page to another', async () => {
+    const services = await servicesFor(server);
+    const other = await services.accounts.createUser({
+      email: 'other@example.com',
+      username: '另一位飞友',
+      password: 'password-123',
+      level: 1,
+    });
+    await services.close();
+    const { context, page } = await open(`/user/${member.id}`);
+    await page.getByTestId('user-page').waitFor();
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    await page.evaluate((id) => {
+      window.history.pushState({}, '', `/user/${id}`);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, other.id);
+    await expect.poll(() => loads).toBe(1);
+    await page.getByText('另一位飞友').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined();
+    await context.close();
+  });
+
+  it('serves the app with a strict CSP, the runtime config and year-long caching of hashed assets', async () => {
+    const res = await fetch(`${server.url}/search`);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await res.text();
+    expect(html).toContain(`window.__CONTRAIL__={"apiHostCN":"","apiHostUS":"http://localhost:${server.port}"`);
+    const asset = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)![1]!;
+    const js = await fetch(`${server.url}${asset}`);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const missing = await fetch(`${server.url}/assets/missing-chunk.js`);
+    expect(missing.status).toBe(404);
+  });
+
   it('shows the 404 page for unknown paths', async () => {
     const { context, page } = await open('/no/such/page');
     await page.getByTestId('not-found').waitFor();
