@@ -16,6 +16,7 @@ start)
   if [ "$(id -u)" = 0 ]; then
     chown postgres "$dir"
     run=(su postgres -s /bin/bash -c)
+    cd /
   fi
   "${run[@]}" "'$bin/initdb' -D '$dir/data' -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >'$dir/initdb.log' 2>&1" \
     || { cat "$dir/initdb.log" >&2; exit 1; }
@@ -28,6 +29,7 @@ stop)
   dir=${2:?directory}
   run=(bash -c)
   [ "$(id -u)" = 0 ] && run=(su postgres -s /bin/bash -c)
+    cd /
   "${run[@]}" "'$bin/pg_ctl' -D '$dir/data' -m immediate stop >/dev/null" || true
   rm -rf "$dir"
   ;;
