@@ -78,7 +78,102 @@ export interface JobRunsTable {
   last_run_at: number | null;
 }
 
+interface RefColumns {
+  id: Generated<number>;
+  status: 'available' | 'pending' | 'rejected';
+  suggested_by: number | null;
+  external_id: string | null;
+  edited: Generated<number>;
+  search_text: string;
+  created_at: number;
+}
+
+export interface AirportsTable extends RefColumns {
+  icao: string | null;
+  iata: string | null;
+  name_zh: string | null;
+  name_en: string;
+  city: string | null;
+  country: string | null;
+}
+
+export interface AirlinesTable extends RefColumns {
+  icao: string | null;
+  iata: string | null;
+  name_zh: string | null;
+  name_en: string;
+  country: string | null;
+}
+
+export interface AircraftTypesTable extends RefColumns {
+  manufacturer_zh: string | null;
+  manufacturer_en: string;
+  type_name: string;
+  variant: string | null;
+  icao: string | null;
+}
+
+export interface PhotosTable {
+  id: Generated<number>;
+  uploader_id: number;
+  state: 'pending' | 'accepted' | 'rejected' | 'escalated' | 'appealed' | 'withdrawn' | 'deleted';
+  queue: 'normal' | 'priority';
+  registration: string;
+  registration_key: string;
+  msn: string | null;
+  aircraft_type_id: number | null;
+  airline_id: number | null;
+  airport_id: number | null;
+  in_flight: number;
+  taken_on: string;
+  categories: string;
+  remark: string | null;
+  message_to_screener: string | null;
+  watermark: string | null;
+  width: number;
+  height: number;
+  bytes: number;
+  sha256: string;
+  phash: string;
+  thumbhash: string;
+  exif: string;
+  checks: string;
+  original_key: string | null;
+  rendition_hash: string | null;
+  renditions: string;
+  views: Generated<number>;
+  likes: Generated<number>;
+  featured_at: number | null;
+  created_at: number;
+  updated_at: number;
+  decided_at: number | null;
+}
+
+export interface ScreeningEventsTable {
+  id: Generated<number>;
+  photo_id: number;
+  actor_id: number | null;
+  from_state: string | null;
+  to_state: string;
+  reasons: string;
+  message: string | null;
+  created_at: number;
+}
+
+export interface UploadIntentsTable {
+  id: Generated<number>;
+  keys: string;
+  lease_until: number;
+  created_at: number;
+}
+
 export interface Database {
+  airports: AirportsTable;
+  airlines: AirlinesTable;
+  aircraft_types: AircraftTypesTable;
+  photos: PhotosTable;
+  screening_events: ScreeningEventsTable;
+  upload_intents: UploadIntentsTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
@@ -94,3 +189,8 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type PhotoRow = Selectable<PhotosTable>;
+export type NewPhoto = Insertable<PhotosTable>;
+export type AirportRow = Selectable<AirportsTable>;
+export type AirlineRow = Selectable<AirlinesTable>;
+export type AircraftTypeRow = Selectable<AircraftTypesTable>;

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+
+// Upload limits (PRODUCT.md §5.1): checked in the browser at once and again by the server.
+export const UPLOAD_LIMITS = {
+  maxBytes: 15 * 1024 * 1024,
+  minLongEdge: 1280,
+  maxLongEdge: 4096,
+  minShortEdge: 720,
+  maxPixels: 40_000_000,
+  remarkMax: 100,
+  messageMax: 100,
+  perRegistrationWaiting: 3,
+} as const;
+
+export const RENDITION_EDGES = [2560, 1280, 640, 320] as const;
+export const NO_REGISTRATION = 'NO-REG';
+
+export const PHOTO_MESSAGES = {
+  notJpeg: '图片格式必须为 JPEG',
+  tooLarge: '图片不能超过 15 MB',
+  longEdge: '图片长边需在 1280–4096 像素之间',
+  shortEdge: '图片短边需至少 720 像素',
+  tooManyPixels: '图片像素总数不能超过 4000 万',
+  corrupt: '图片文件已损坏或不完整',
+  missingFile: '请选择要上传的图片',
+  missingMeta: '缺少图片信息',
+  queueFull: '队列已满',
+  registrationFull: '同一注册号最多 3 张待审图片',
+  unknownType: '机型不存在',
+  unknownAirline: '航空公司不存在',
+  unknownAirport: '机场不存在',
+  airportRequired: '请选择机场，或勾选空中拍摄',
+  uploaded: '上传成功，已进入审图队列',
+  withdrawn: '已撤回，队列名额已释放',
+  saved: '已保存',
+  notEditable: '只有待审图片可以修改',
+  notWithdrawable: '只有待审图片可以撤回',
+  futureDate: '拍摄日期不能晚于今天',
+  suggested: '已提交，等待审图员审核',
+  added: '已添加',
+} as const;
+
+export const CATEGORIES = [
+  { code: 'airliner', zh: '客机' },
+  { code: 'cargo', zh: '货机' },
+  { code: 'business', zh: '公务机/通用航空' },
+  { code: 'rotorcraft', zh: '直升机/旋翼机' },
+  { code: 'military', zh: '军用航空器' },
+  { code: 'museum', zh: '历史/博物馆' },
+  { code: 'livery', zh: '特殊涂装' },
+  { code: 'airport', zh: '机场风光' },
+  { code: 'interior', zh: '驾驶舱/客舱' },
+  { code: 'air-to-air', zh: '空对空' },
+  { code: 'night', zh: '夜景' },
+  { code: 'incident', zh: '事故/事件' },
+  { code: 'spacecraft', zh: '航天器' },
+  { code: 'glider', zh: '滑翔机' },
+] as const;
+export const CATEGORY_CODES = CATEGORIES.map((c) => c.code) as [string, ...string[]];
+
+export const REJECT_REASONS = [
+  { code: 'exposure', title: '曝光不当', guide: '画面过暗，或高光溢出丢失细节。请调整曝光，让机身与天空都保留层次。' },
+  { code: 'contrast', title: '对比度不佳', guide: '画面发灰，主体与天空混在一起；或反差过大。请适度调整对比度。' },
+  { code: 'light', title: '光线不佳', guide: '逆光、正午顶光或阴天光线让涂装看不清。请选择顺光时段拍摄。' },
+  { code: 'color', title: '色彩不佳', guide: '存在偏色，或饱和度过高/过低。请校正白平衡与饱和度。' },
+  { code: 'blur', title: '模糊', guide: '运动模糊或相机抖动。请提高快门速度或改善持机姿势。' },
+  { code: 'sharpness', title: '锐度问题', guide: '跑焦发软，或锐化过度出现白边。请适度锐化。' },
+  { code: 'noise', title: '噪点过多', guide: '噪点明显，或降噪过度抹掉细节。请降低 ISO 或适度降噪。' },
+  { code: 'jpeg', title: '压缩痕迹/过度处理', guide: '出现 JPEG 色块、过度后期或光晕。请以高质量导出。' },
+  { code: 'vignette', title: '暗角/眩光', guide: '四角发暗或镜头眩光。请做暗角校正或避开强光。' },
+  { code: 'dust', title: '传感器/镜头脏点', guide: '画面中有脏点（天空处尤其明显）。请修除后再上传。' },
+  { code: 'horizon', title: '地平不正', guide: '地平线或竖直参照物倾斜。请以地平线或建筑竖线校正。' },
+  { code: 'centering', title: '主体不居中', guide: '主体偏离画面中心。请重新裁切使飞机居中。' },
+  { code: 'crop', title: '裁切不当', guide: '主体被裁掉，或留白过多。请按常规构图重新裁切。' },
+  { code: 'angle', title: '角度不佳', guide: '拍摄角度未能展示涂装或主体（例如只拍到尾翼）。' },
+  { code: 'obstruction', title: '遮挡', guide: '有物体遮挡主体。' },
+  { code: 'clutter', title: '前景杂乱', guide: '前景杂物分散注意力。' },
+  { code: 'heat', title: '热浪', guide: '热浪造成画面扭曲。请选择气温较低的时段或缩短拍摄距离。' },
+  { code: 'reflection', title: '机身反光', guide: '强烈反光遮住了机身。' },
+  { code: 'info', title: '信息错误', guide: '填写的信息与照片不符。请核对注册号、机型、航司与机场。' },
+  { code: 'content', title: '内容违规', guide: '含有人脸等隐私、他人水印、非航空内容或违法内容。' },
+  { code: 'quality', title: '整体质量不足', guide: '整体未达到图库标准。' },
+] as const;
+export type RejectReasonCode = (typeof REJECT_REASONS)[number]['code'];
+
+export const REGISTRATION_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,14}$/;
+/** b-1234, B1234 and B-1234 are one registration. */
+export function registrationKey(registration: string): string {
+  return registration.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD');
+
+export const watermarkSchema = z.object({
+  x: z.number().min(0),
+  y: z.number().min(0),
+  scale: z.number().min(0.5).max(1.5),
+  opacity: z.number().min(0.3).max(0.7),
+});
+export type Watermark = z.infer<typeof watermarkSchema>;
+
+export const photoMeta = z
+  .object({
+    registration: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.string().regex(REGISTRATION_PATTERN, '注册号只能包含字母、数字和连字符（1–15 位）')),
+    msn: z.string().trim().max(30).optional(),
+    aircraftTypeId: z.number().int().positive('请选择机型'),
+    airlineId: z.number().int().positive().optional(),
+    airportId: z.number().int().positive().optional(),
+    inFlight: z.boolean().optional(),
+    takenOn: dateString,
+    categories: z.array(z.enum(CATEGORY_CODES)).min(1, '请至少选择一个分类').max(6),
+    remark: z.string().trim().max(UPLOAD_LIMITS.remarkMax, '公开说明最多 100 字').optional(),
+    messageToScreener: z.string().trim().max(UPLOAD_LIMITS.messageMax, '给审图员的留言最多 100 字').optional(),
+    queue: z.enum(['normal', 'priority']),
+    watermark: watermarkSchema.nullable(),
+  })
+  .refine((m) => m.inFlight || m.airportId !== undefined, { path: ['airportId'], message: PHOTO_MESSAGES.airportRequired });
+export type PhotoMeta = z.infer<typeof photoMeta>;
+
+export const photoEdit = z.object({
+  registration: photoMeta.shape.registration.optional(),
+  msn: z.string().trim().max(30).optional(),
+  aircraftTypeId: z.number().int().positive().optional(),
+  airlineId: z.number().int().positive().nullable().optional(),
+  airportId: z.number().int().positive().nullable().optional(),
+  inFlight: z.boolean().optional(),
+  takenOn: dateString.optional(),
+  categories: photoMeta.shape.categories.optional(),
+  remark: z.string().trim().max(UPLOAD_LIMITS.remarkMax).optional(),
+  messageToScreener: z.string().trim().max(UPLOAD_LIMITS.messageMax).optional(),
+});
+export type PhotoEdit = z.infer<typeof photoEdit>;
+
+export const refSummary = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  icao: z.string().nullable(),
+  iata: z.string().nullable(),
+});
+
+export const exifSummary = z.object({
+  camera: z.string().nullable(),
+  lens: z.string().nullable(),
+  focalLength: z.number().nullable(),
+  aperture: z.number().nullable(),
+  shutter: z.string().nullable(),
+  iso: z.number().nullable(),
+  takenAt: z.string().nullable(),
+});
+export type ExifSummary = z.infer<typeof exifSummary>;
+
+export const photoChecks = z.object({
+  sharpness: z.number(),
+  clippedHighlights: z.number(),
+  clippedShadows: z.number(),
+  colorCast: z.object({ red: z.number(), blue: z.number() }),
+  tiltDegrees: z.number().nullable(),
+  duplicates: z.array(z.object({ photoId: z.number().int(), distance: z.number().int() })),
+  advice: z.array(z.string()),
+});
+export type PhotoChecks = z.infer<typeof photoChecks>;
+
+export const PHOTO_STATES = ['pending', 'accepted', 'rejected', 'escalated', 'appealed', 'withdrawn', 'deleted'] as const;
+export type PhotoState = (typeof PHOTO_STATES)[number];
+
+export const photoResponse = z.object({
+  id: z.number().int(),
+  state: z.enum(PHOTO_STATES),
+  queue: z.enum(['normal', 'priority']),
+  registration: z.string(),
+  msn: z.string().nullable(),
+  aircraftType: refSummary.nullable(),
+  airline: refSummary.nullable(),
+  airport: refSummary.nullable(),
+  inFlight: z.boolean(),
+  takenOn: z.string(),
+  categories: z.array(z.string()),
+  remark: z.string().nullable(),
+  messageToScreener: z.string().nullable().optional(),
+  width: z.number().int(),
+  height: z.number().int(),
+  thumbhash: z.string(),
+  renditions: z.array(z.object({ width: z.number().int(), height: z.number().int(), url: z.string() })),
+  exif: exifSummary,
+  checks: photoChecks.optional(),
+  uploader: z.object({ id: z.number().int(), username: z.string() }),
+  createdAt: z.number().int(),
+  decidedAt: z.number().int().nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  featured: z.boolean(),
+});
+export type PhotoResponse = z.infer<typeof photoResponse>;
+
+export const uploadResponse = z.object({ message: z.string(), photo: photoResponse });
+
+export const queueItem = z.object({
+  photo: photoResponse,
+  position: z.number().int(),
+  estimatedWaitDays: z.number().nullable(),
+});
+export const uploadQueueResponse = z.object({
+  items: z.array(queueItem),
+  slots: z.object({
+    normal: z.number().int(),
+    priority: z.number().int(),
+    normalUsed: z.number().int(),
+    priorityUsed: z.number().int(),
+  }),
+});
+export type UploadQueueResponse = z.infer<typeof uploadQueueResponse>;
+
+export const rejectItem = z.object({
+  photo: photoResponse,
+  reasons: z.array(z.object({ code: z.string(), title: z.string(), guide: z.string() })),
+  message: z.string().nullable(),
+  rejectedAt: z.number().int(),
+});
+export const rejectQueueResponse = z.object({ items: z.array(rejectItem) });
+export type RejectQueueResponse = z.infer<typeof rejectQueueResponse>;
+
+export const registrationLookup = z.object({
+  registration: z.string(),
+  msn: z.string().nullable(),
+  aircraftType: refSummary.nullable(),
+  airline: refSummary.nullable(),
+});
+export type RegistrationLookup = z.infer<typeof registrationLookup>;
+
+export const photoIdParams = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
+
+export const REF_STATUSES = ['available', 'pending', 'rejected'] as const;
+
+export const airport = z.object({
+  id: z.number().int(),
+  icao: z.string().nullable(),
+  iata: z.string().nullable(),
+  nameZh: z.string().nullable(),
+  nameEn: z.string(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  status: z.enum(REF_STATUSES),
+});
+export type Airport = z.infer<typeof airport>;
+
+export const airline = z.object({
+  id: z.number().int(),
+  icao: z.string().nullable(),
+  iata: z.string().nullable(),
+  nameZh: z.string().nullable(),
+  nameEn: z.string(),
+  country: z.string().nullable(),
+  status: z.enum(REF_STATUSES),
+});
+export type Airline = z.infer<typeof airline>;
+
+export const aircraftType = z.object({
+  id: z.number().int(),
+  manufacturerZh: z.string().nullable(),
+  manufacturerEn: z.string(),
+  typeName: z.string(),
+  variant: z.string().nullable(),
+  icao: z.string().nullable(),
+  status: z.enum(REF_STATUSES),
+});
+export type AircraftType = z.infer<typeof aircraftType>;
+
+export const refQuery = z.object({
+  q: z.string().trim().max(60).default(''),
+  cursor: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
+
+const code = (len: number) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(new RegExp(`^[A-Z0-9]{${len}}$`), `代码需为 ${len} 位字母或数字`);
+const optionalCode = (len: number) => z.union([code(len), z.literal('').transform(() => undefined)]).optional();
+
+export const newAirport = z
+  .object({
+    icao: optionalCode(4),
+    iata: optionalCode(3),
+    nameZh: z.string().trim().max(60).optional(),
+    nameEn: z.string().trim().min(1, '请输入英文名').max(100),
+    city: z.string().trim().max(60).optional(),
+    country: z.string().trim().max(60).optional(),
+  })
+  .refine((a) => a.icao || a.iata, { path: ['icao'], message: '请至少填写 ICAO 或 IATA 代码' });
+
+export const newAirline = z
+  .object({
+    icao: optionalCode(3),
+    iata: z
+      .union([
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z0-9]{2}$/, '代码需为 2 位字母或数字'),
+        z.literal('').transform(() => undefined),
+      ])
+      .optional(),
+    nameZh: z.string().trim().max(60).optional(),
+    nameEn: z.string().trim().min(1, '请输入英文名').max(100),
+    country: z.string().trim().max(60).optional(),
+  })
+  .refine((a) => a.icao || a.iata || a.nameEn, { path: ['nameEn'], message: '请填写名称' });
+
+export const newAircraftType = z.object({
+  manufacturerZh: z.string().trim().max(60).optional(),
+  manufacturerEn: z.string().trim().min(1, '请输入制造商').max(60),
+  typeName: z.string().trim().min(1, '请输入机型').max(60),
+  variant: z.string().trim().max(60).optional(),
+  icao: z
+    .union([
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{2,4}$/, 'ICAO 代码需为 2–4 位字母或数字'),
+      z.literal('').transform(() => undefined),
+    ])
+    .optional(),
+});
+
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** The label a selector shows for each kind, used by the server presenters and the web alike. */
+export function airportLabel(a: Pick<Airport, 'nameZh' | 'nameEn' | 'iata' | 'icao'>): string {
+  const codes = [a.iata, a.icao].filter(Boolean).join('/');
+  return `${a.nameZh ?? a.nameEn}${codes ? ` (${codes})` : ''}`;
+}
+export function airlineLabel(a: Pick<Airline, 'nameZh' | 'nameEn'>): string {
+  return a.nameZh ?? a.nameEn;
+}
+export function aircraftTypeLabel(t: Pick<AircraftType, 'manufacturerEn' | 'typeName' | 'variant'>): string {
+  return [t.manufacturerEn, t.typeName, t.variant].filter(Boolean).join(' ');
+}
