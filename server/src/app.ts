@@ -1,3 +1,4 @@
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,14 +12,21 @@ import { Limiter } from './http/rate-limit.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
+import { createStorage, type PhotoStorage } from './media/storage.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { imageRoutes, photosRoutes } from './modules/photos/photos.routes.js';
+import { PhotosService } from './modules/photos/photos.service.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { ReferenceService } from './modules/reference/reference.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 
 export interface Services {
   accounts: AccountsService;
   site: SiteService;
+  reference: ReferenceService;
+  photos: PhotosService;
 }
 
 export interface AppParts {
@@ -27,12 +35,14 @@ export interface AppParts {
   services: Services;
   clock: Clock;
   mail: MailTransport;
+  storage: PhotoStorage;
 }
 
 export interface BuildOptions {
   clock?: Clock;
   database?: DatabaseHandle;
   mail?: MailTransport;
+  storage?: PhotoStorage;
   logger?: boolean;
 }
 
@@ -44,11 +54,17 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const site = new SiteService(database.db, clock);
   const limiter = new Limiter(database.db, clock);
   const accounts = new AccountsService(database.db, clock, limiter, site, config.publicUrl);
-  return { database, clock, services: { accounts, site } satisfies Services };
+  const reference = new ReferenceService(database.db, clock);
+  const storage = opts.storage ?? createStorage(config);
+  const photos = new PhotosService(database, clock, storage, reference, {
+    imageHost: config.imageHost,
+    uploadLeaseMs: config.uploadLeaseMs,
+  });
+  return { database, clock, storage, services: { accounts, site, reference, photos } satisfies Services };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<AppParts> {
-  const { database, clock, services } = await buildServices(config, opts);
+  const { database, clock, services, storage } = await buildServices(config, opts);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -68,10 +84,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async (api) => {
       await api.register(accountsRoutes(services.accounts));
       await api.register(siteRoutes(services.site));
+      await api.register(referenceRoutes(services.reference));
+      await api.register(photosRoutes(services.photos, services.accounts, path.join(config.dataDir, 'tmp')));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },
   );
+  await app.register(imageRoutes(services.photos));
   await registerWebApp(app, config);
 
   const mail =
@@ -84,5 +103,5 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     await database.destroy();
   });
-  return { app, database, services, clock, mail };
+  return { app, database, services, clock, mail, storage };
 }

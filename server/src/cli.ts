@@ -7,6 +7,7 @@ import { MESSAGES } from '../../contract/texts.js';
 import { buildServices } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { AppError } from './http/errors.js';
+import { importReferenceData } from './modules/reference/reference.import.js';
 
 const USAGE = `用法: npm run admin -- <命令> [选项]
   create-user --email E --username U --password P [--level 0-3]
@@ -14,7 +15,8 @@ const USAGE = `用法: npm run admin -- <命令> [选项]
   suspend --email E --reason R [--until YYYY-MM-DD]
   unsuspend --email E
   maintenance on|off [--message M]
-  backup --to FILE`;
+  backup --to FILE
+  import-reference-data`;
 
 class UsageError extends Error {}
 
@@ -47,7 +49,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   });
   const [command, arg] = positionals;
   if (!command) throw new UsageError('缺少命令');
-  const known = ['create-user', 'set-level', 'suspend', 'unsuspend', 'maintenance', 'backup'];
+  const known = ['create-user', 'set-level', 'suspend', 'unsuspend', 'maintenance', 'backup', 'import-reference-data'];
   if (!known.includes(command)) throw new UsageError(`未知命令：${command}`);
 
   const config = loadConfig(env);
@@ -93,6 +95,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         if (arg !== 'on' && arg !== 'off') throw new UsageError('maintenance 需要 on 或 off');
         const status = await site.setMaintenance(arg === 'on', values.message, null);
         return status.maintenance ? `维护模式已开启：${status.maintenanceMessage}` : '维护模式已关闭';
+      }
+      case 'import-reference-data': {
+        const n = await importReferenceData(database.db, Date.now());
+        return `已导入 ${n.airports} 个机场、${n.airlines} 家航空公司、${n.types} 个机型（审图员修改过的条目保持不变）`;
       }
       case 'backup': {
         const to = path.resolve(need(values, 'to'));

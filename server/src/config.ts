@@ -34,6 +34,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['', 'true', 'false']).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(''),
+  UPLOAD_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
 });
 
 export interface Config {
@@ -54,6 +55,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   webDist: string;
+  uploadLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -97,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST || 'dist/web'),
+    uploadLeaseMs: e.UPLOAD_LEASE_SECONDS * 1000,
   };
 }

@@ -1,11 +1,15 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { defaultJobs, startScheduler } from './jobs/scheduler.js';
+import { importReferenceDataIfEmpty } from './modules/reference/reference.import.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, database, clock, mail } = await buildApp(config);
-  const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail), app.log);
+  const { app, database, clock, mail, services } = await buildApp(config);
+  if (await importReferenceDataIfEmpty(database.db, clock.now())) app.log.info('reference data imported');
+  // Files of uploads that a previous process left half-done (see PhotosService.upload).
+  await services.photos.sweepUploads();
+  const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail, services.photos), app.log);
   const shutdown = async () => {
     stopJobs();
     await app.close();

@@ -5,6 +5,7 @@ import { deleteStaleCounters } from '../http/rate-limit.repository.js';
 import { claimDueMails, markMailFailed, markMailSent } from '../mail/outbox.js';
 import type { MailTransport } from '../mail/transport.js';
 import { deleteDeadSessions, liftEndedSuspensions } from '../modules/accounts/accounts.repository.js';
+import type { PhotosService } from '../modules/photos/photos.service.js';
 import { claimJob } from './jobs.repository.js';
 
 export interface Job {
@@ -29,8 +30,9 @@ export async function sendOutbox(db: Db, clock: Clock, transport: MailTransport)
   return mails.length;
 }
 
-export function defaultJobs(db: Db, clock: Clock, transport: MailTransport): Job[] {
+export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, photos: PhotosService): Job[] {
   return [
+    { name: 'sweep-uploads', everyMs: 60_000, run: async () => void (await photos.sweepUploads()) },
     { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
     { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await liftEndedSuspensions(db, clock.now())) },
     {

@@ -59,7 +59,8 @@ export async function inspectJpeg(file: string): Promise<{ width: number; height
   }
   let meta: Metadata;
   try {
-    meta = await sharp(file).metadata();
+    // Header only: no pixel is decoded here, so sharp's own pixel limit need not apply yet.
+    meta = await sharp(file, { limitInputPixels: false }).metadata();
   } catch {
     throw refuse(400, 'VALIDATION_FAILED', PHOTO_MESSAGES.corrupt);
   }

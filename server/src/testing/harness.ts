@@ -8,6 +8,7 @@ import { ManualClock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import type { Mail } from '../mail/outbox.js';
+import { startS3 } from './s3.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -48,7 +49,12 @@ async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  storage: 'fs' | 's3' = 'fs',
+): Promise<TestApp> {
+  const s3 = storage === 's3' ? await startS3() : null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-test-'));
   const pgDb = kind === 'postgres' ? await freshPostgresUrl() : null;
   const config = loadConfig({
@@ -56,6 +62,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...(s3?.env ?? {}),
     ...env,
   });
   const clock = new ManualClock(Date.now());
@@ -75,6 +82,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     close: async () => {
       await parts.app.close();
       await pgDb?.drop();
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -92,3 +100,59 @@ export async function makeUser(t: TestApp, level = 0, password = 'correct-horse-
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Storage back-ends the photo suites run on: both, always (s3rver needs nothing installed). */
+export const storageKinds = ['fs', 's3'] as const;
+
+/** A small set of reference data, added by a screener so it is available at once. */
+export async function seedReference(t: TestApp) {
+  const screener = { id: (await makeUser(t, 1)).id, username: 's', level: 1, sessionId: 0 };
+  const r = t.services.reference;
+  const pek = (
+    await r.addAirport(screener, {
+      icao: 'ZBAA',
+      iata: 'PEK',
+      nameZh: '北京首都国际机场',
+      nameEn: 'Beijing Capital International Airport',
+      city: 'Beijing',
+      country: 'China',
+    })
+  ).item;
+  const pvg = (
+    await r.addAirport(screener, {
+      icao: 'ZSPD',
+      iata: 'PVG',
+      nameZh: '上海浦东国际机场',
+      nameEn: 'Shanghai Pudong International Airport',
+      city: 'Shanghai',
+      country: 'China',
+    })
+  ).item;
+  const cca = (
+    await r.addAirline(screener, { icao: 'CCA', iata: 'CA', nameZh: '中国国际航空', nameEn: 'Air China', country: 'China' })
+  ).item;
+  const a320 = (
+    await r.addAircraftType(screener, { icao: 'A320', manufacturerEn: 'Airbus', manufacturerZh: '空客', typeName: 'A320' })
+  ).item;
+  const b738 = (
+    await r.addAircraftType(screener, {
+      icao: 'B738',
+      manufacturerEn: 'Boeing',
+      manufacturerZh: '波音',
+      typeName: '737',
+      variant: '-800',
+    })
+  ).item;
+  return { pek, pvg, cca, a320, b738 };
+}
+
+/** Encodes a multipart/form-data body the way a browser would (via the platform's FormData). */
+export async function multipartBody(parts: { file?: Buffer; filename?: string; meta?: unknown; metaRaw?: string }) {
+  const form = new FormData();
+  if (parts.file)
+    form.append('file', new Blob([new Uint8Array(parts.file)], { type: 'image/jpeg' }), parts.filename ?? 'photo.jpg');
+  if (parts.metaRaw !== undefined) form.append('meta', parts.metaRaw);
+  else if (parts.meta !== undefined) form.append('meta', JSON.stringify(parts.meta));
+  const req = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
+}

@@ -1,0 +1,65 @@
+import type { ExifSummary, PhotoChecks, PhotoResponse } from '../../../../contract/photos.js';
+import type { PhotoRow } from '../../db/schema.js';
+
+export interface RefSummary {
+  id: number;
+  label: string;
+  icao: string | null;
+  iata: string | null;
+}
+
+export interface PresentContext {
+  imageHost: string;
+  types: Map<number, RefSummary>;
+  airlines: Map<number, RefSummary>;
+  airports: Map<number, RefSummary>;
+  usernames: Map<number, string>;
+}
+
+export interface StoredRendition {
+  edge: number;
+  width: number;
+  height: number;
+}
+
+export const renditionKey = (hash: string, edge: number) => `renditions/${hash}-${edge}.webp`;
+
+/**
+ * Row → contract. `private` adds what only the owner and screeners may see (message to screeners,
+ * automatic checks); storage keys, hashes of the file and the uploader's email never leave.
+ */
+export function presentPhoto(row: PhotoRow, ctx: PresentContext, view: 'private' | 'public'): PhotoResponse {
+  const renditions = row.rendition_hash
+    ? (JSON.parse(row.renditions) as StoredRendition[]).map((r) => ({
+        width: r.width,
+        height: r.height,
+        url: `${ctx.imageHost}/img/${row.rendition_hash}-${r.edge}.webp`,
+      }))
+    : [];
+  return {
+    id: row.id,
+    state: row.state,
+    queue: row.queue,
+    registration: row.registration,
+    msn: row.msn,
+    aircraftType: row.aircraft_type_id ? (ctx.types.get(row.aircraft_type_id) ?? null) : null,
+    airline: row.airline_id ? (ctx.airlines.get(row.airline_id) ?? null) : null,
+    airport: row.airport_id ? (ctx.airports.get(row.airport_id) ?? null) : null,
+    inFlight: row.in_flight === 1,
+    takenOn: row.taken_on,
+    categories: JSON.parse(row.categories) as string[],
+    remark: row.remark,
+    ...(view === 'private' ? { messageToScreener: row.message_to_screener, checks: JSON.parse(row.checks) as PhotoChecks } : {}),
+    width: row.width,
+    height: row.height,
+    thumbhash: row.thumbhash,
+    renditions: renditions.sort((a, b) => a.width - b.width),
+    exif: JSON.parse(row.exif) as ExifSummary,
+    uploader: { id: row.uploader_id, username: ctx.usernames.get(row.uploader_id) ?? '' },
+    createdAt: row.created_at,
+    decidedAt: row.decided_at,
+    views: row.views,
+    likes: row.likes,
+    featured: row.featured_at !== null,
+  };
+}

@@ -1,0 +1,193 @@
+import { sql } from 'kysely';
+import type { DbOrTrx, Dialect } from '../../db/database.js';
+import type { Updateable } from 'kysely';
+import type { NewPhoto, PhotosTable } from '../../db/schema.js';
+
+type State = PhotosTable['state'];
+export const WAITING: State[] = ['pending', 'escalated'];
+
+export function findPhoto(db: DbOrTrx, id: number) {
+  return db.selectFrom('photos').selectAll().where('id', '=', id).where('state', '!=', 'deleted').executeTakeFirst();
+}
+
+/** Serialises uploads of one member on PostgreSQL; SQLite already has a single writer. */
+export async function lockUploader(db: DbOrTrx, dialect: Dialect, userId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(db);
+}
+
+export async function countWaiting(db: DbOrTrx, userId: number, queue: 'normal' | 'priority'): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('uploader_id', '=', userId)
+    .where('state', 'in', WAITING)
+    .where('queue', '=', queue)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countWaitingForRegistration(db: DbOrTrx, userId: number, registrationKey: string): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('uploader_id', '=', userId)
+    .where('state', 'in', WAITING)
+    .where('registration_key', '=', registrationKey)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertPhoto(db: DbOrTrx, photo: NewPhoto): Promise<number> {
+  const row = await db.insertInto('photos').values(photo).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePhoto(db: DbOrTrx, id: number, patch: Updateable<PhotosTable>): Promise<void> {
+  await db.updateTable('photos').set(patch).where('id', '=', id).execute();
+}
+
+/** Moves a photo from one of `from` to `to`; false when it was no longer in one of those states. */
+export async function transition(db: DbOrTrx, id: number, from: State[], patch: Updateable<PhotosTable> & { state: State }) {
+  const res = await db.updateTable('photos').set(patch).where('id', '=', id).where('state', 'in', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function insertEvent(
+  db: DbOrTrx,
+  e: {
+    photoId: number;
+    actorId: number | null;
+    from: string | null;
+    to: string;
+    reasons?: string[];
+    message?: string | null;
+    at: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('screening_events')
+    .values({
+      photo_id: e.photoId,
+      actor_id: e.actorId,
+      from_state: e.from,
+      to_state: e.to,
+      reasons: JSON.stringify(e.reasons ?? []),
+      message: e.message ?? null,
+      created_at: e.at,
+    })
+    .execute();
+}
+
+/** Perceptual hashes to compare a new upload with: the uploader's live photos and every accepted one. */
+export function phashCandidates(db: DbOrTrx, uploaderId: number) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'phash'])
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'accepted'),
+        eb.and([eb('uploader_id', '=', uploaderId), eb('state', 'not in', ['withdrawn', 'deleted'])]),
+      ]),
+    )
+    .execute();
+}
+
+export function listWaitingOf(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where('uploader_id', '=', userId)
+    .where('state', 'in', WAITING)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Pending photos of a queue that are ahead of (created before) the given one. */
+export async function countAhead(db: DbOrTrx, queue: 'normal' | 'priority', createdAt: number, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'pending')
+    .where('queue', '=', queue)
+    .where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countPendingInQueue(db: DbOrTrx, queue: 'normal' | 'priority'): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'pending')
+    .where('queue', '=', queue)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countDecisionsSince(db: DbOrTrx, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('screening_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('to_state', 'in', ['accepted', 'rejected', 'escalated'])
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listRejectedOf(db: DbOrTrx, userId: number, since: number) {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where('uploader_id', '=', userId)
+    .where('state', 'in', ['rejected', 'appealed'])
+    .where('decided_at', '>=', since)
+    .orderBy('decided_at', 'desc')
+    .execute();
+}
+
+export function lastRejection(db: DbOrTrx, photoId: number) {
+  return db
+    .selectFrom('screening_events')
+    .select(['reasons', 'message', 'created_at'])
+    .where('photo_id', '=', photoId)
+    .where('to_state', '=', 'rejected')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export function latestAcceptedByRegistration(db: DbOrTrx, registrationKey: string) {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where('registration_key', '=', registrationKey)
+    .where('state', '=', 'accepted')
+    .orderBy('decided_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export function usernamesByIds(db: DbOrTrx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+}
+
+// ---- upload intents (crash safety of file writes) ----
+
+export async function insertIntent(db: DbOrTrx, keys: string[], now: number, leaseMs: number): Promise<number> {
+  const row = await db
+    .insertInto('upload_intents')
+    .values({ keys: JSON.stringify(keys), lease_until: now + leaseMs, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteIntent(db: DbOrTrx, id: number): Promise<void> {
+  await db.deleteFrom('upload_intents').where('id', '=', id).execute();
+}
+
+export function expiredIntents(db: DbOrTrx, now: number) {
+  return db.selectFrom('upload_intents').selectAll().where('lease_until', '<', now).limit(100).execute();
+}

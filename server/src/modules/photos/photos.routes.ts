@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../../../contract/errors.js';
+import { LEVELS } from '../../../../contract/limits.js';
+import {
+  PHOTO_MESSAGES,
+  photoEdit,
+  photoIdParams,
+  photoMeta,
+  photoResponse,
+  registrationLookup,
+  rejectQueueResponse,
+  UPLOAD_LIMITS,
+  uploadQueueResponse,
+  uploadResponse,
+  type PhotoMeta,
+} from '../../../../contract/photos.js';
+import { userOf } from '../../http/auth.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { PhotosService } from './photos.service.js';
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+  415: errorBody,
+  429: errorBody,
+  503: errorBody,
+};
+
+const tooLarge = () =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge, [{ path: ['file'], message: PHOTO_MESSAGES.tooLarge }]);
+
+function parseMeta(raw: string): PhotoMeta {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw badRequest(PHOTO_MESSAGES.missingMeta, [{ path: ['meta'], message: '图片信息不是有效的 JSON' }]);
+  }
+  const parsed = photoMeta.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({
+      path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+      message: i.message,
+    }));
+    throw badRequest(issues[0]!.message, issues);
+  }
+  return parsed.data;
+}
+
+export function photosRoutes(photos: PhotosService, accounts: AccountsService, tmpDir: string): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, {
+      // Streamed to disk: memory stays flat however large the part. 1 KB of slack for the limit
+      // check below, so exactly 15 MB passes and one byte more does not.
+      limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 2, fieldSize: 64 * 1024, parts: 3 },
+    });
+    const tags = ['photos'];
+    const member = { level: LEVELS.member };
+
+    app.post(
+      '/photos',
+      { config: member, schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadResponse, ...errors } } },
+      async (req, reply) => {
+        const user = userOf(req);
+        if (!req.isMultipart()) {
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', '请以 multipart/form-data 上传', [
+            { path: ['file'], message: PHOTO_MESSAGES.missingFile },
+          ]);
+        }
+        await fs.promises.mkdir(tmpDir, { recursive: true });
+        const tmpFile = path.join(tmpDir, `upload-${randomUUID()}.part`);
+        let gotFile = false;
+        let metaRaw: string | null = null;
+        try {
+          try {
+            for await (const part of req.parts()) {
+              if (part.type === 'file') {
+                if (part.fieldname !== 'file' || gotFile) {
+                  part.file.resume();
+                  continue;
+                }
+                await pipeline(part.file, fs.createWriteStream(tmpFile));
+                if (part.file.truncated) throw tooLarge();
+                gotFile = true;
+              } else if (part.fieldname === 'meta') {
+                metaRaw = String(part.value);
+              }
+            }
+          } catch (err) {
+            const code = (err as { code?: string }).code;
+            if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+            if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+              throw badRequest('上传内容有误：只能包含一个文件和图片信息');
+            }
+            throw err;
+          }
+          if (!gotFile) throw badRequest(PHOTO_MESSAGES.missingFile, [{ path: ['file'], message: PHOTO_MESSAGES.missingFile }]);
+          if (metaRaw === null)
+            throw badRequest(PHOTO_MESSAGES.missingMeta, [{ path: ['meta'], message: PHOTO_MESSAGES.missingMeta }]);
+          const meta = parseMeta(metaRaw);
+          const me = await accounts.me(user.id);
+          const result = await photos.upload(user, { normal: me.queueSlots, priority: me.prioritySlots }, tmpFile, meta);
+          return reply.status(201).send(result);
+        } finally {
+          await fs.promises.rm(tmpFile, { force: true });
+        }
+      },
+    );
+
+    app.get('/photos/:id', { schema: { tags, params: photoIdParams, response: { 200: photoResponse, ...errors } } }, (req) =>
+      photos.get(req.params.id, req.user),
+    );
+
+    app.put(
+      '/photos/:id',
+      {
+        config: member,
+        schema: {
+          tags,
+          params: photoIdParams,
+          body: photoEdit,
+          response: { 200: z.object({ message: z.string(), photo: photoResponse }), ...errors },
+        },
+      },
+      (req) => photos.edit(req.params.id, userOf(req), req.body),
+    );
+
+    app.post(
+      '/photos/:id/withdraw',
+      {
+        config: member,
+        schema: { tags, params: photoIdParams, response: { 200: z.object({ message: z.string() }), ...errors } },
+      },
+      (req) => photos.withdraw(req.params.id, userOf(req)),
+    );
+
+    app.get('/photos/:id/original', { schema: { tags, params: photoIdParams, produces: ['image/jpeg'] } }, async (req, reply) => {
+      // Not level-gated: everyone but the owner and screeners gets the same 404 as for a missing photo.
+      const stream = await photos.original(req.params.id, req.user);
+      return reply.type('image/jpeg').header('Cache-Control', 'private, no-store').send(stream);
+    });
+
+    app.get(
+      '/registrations/:registration',
+      {
+        schema: {
+          tags,
+          params: z.object({ registration: z.string().trim().min(1).max(20) }),
+          response: { 200: registrationLookup, ...errors },
+        },
+      },
+      (req) => photos.lookupRegistration(req.params.registration),
+    );
+
+    app.get(
+      '/queue/upload',
+      { config: member, schema: { tags, response: { 200: uploadQueueResponse, ...errors } } },
+      async (req) => {
+        const user = userOf(req);
+        const me = await accounts.me(user.id);
+        return photos.uploadQueue(user, { normal: me.queueSlots, priority: me.prioritySlots });
+      },
+    );
+
+    app.get('/queue/reject', { config: member, schema: { tags, response: { 200: rejectQueueResponse, ...errors } } }, (req) =>
+      photos.rejectQueue(userOf(req)),
+    );
+  };
+}
+
+/** Public renditions: content-hashed names, so they are cached for a year (PRODUCT.md §7). */
+export function imageRoutes(photos: PhotosService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/img/:name', { schema: { hide: true, params: z.object({ name: z.string().max(80) }) } }, async (req, reply) => {
+      const name = req.params.name;
+      if (!/^[a-f0-9]{20}-\d{2,4}\.webp$/.test(name)) return reply.status(404).send({ message: '图片不存在', code: 'NOT_FOUND' });
+      const stream = await photos.rendition(name);
+      if (!stream) return reply.status(404).send({ message: '图片不存在', code: 'NOT_FOUND' });
+      return reply.type('image/webp').header('Cache-Control', 'public, max-age=31536000, immutable').send(stream);
+    });
+  };
+}

@@ -1,0 +1,392 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import { LEVELS } from '../../../../contract/limits.js';
+import {
+  NO_REGISTRATION,
+  PHOTO_MESSAGES,
+  REJECT_REASONS,
+  registrationKey,
+  UPLOAD_LIMITS,
+  type PhotoChecks,
+  type PhotoEdit,
+  type PhotoMeta,
+  type PhotoResponse,
+  type RegistrationLookup,
+  type RejectQueueResponse,
+  type UploadQueueResponse,
+} from '../../../../contract/photos.js';
+import type { Clock } from '../../clock.js';
+import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
+import type { PhotoRow } from '../../db/schema.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { hammingDistance } from '../../media/image-analysis.js';
+import { processJpeg, type ProcessedImage } from '../../media/image-processor.js';
+import type { PhotoStorage } from '../../media/storage.js';
+import type { AuthUser } from '../accounts/accounts.service.js';
+import { summariseAircraftType, summariseAirline, summariseAirport } from '../reference/reference.presenter.js';
+import { refsByIds } from '../reference/reference.repository.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import { presentPhoto, renditionKey, type PresentContext, type StoredRendition } from './photos.presenter.js';
+import * as repo from './photos.repository.js';
+
+const DAY = 86_400_000;
+const DUPLICATE_DISTANCE = 6;
+
+export interface PhotosOptions {
+  imageHost: string;
+  /** How long an upload may take between writing its files and committing its row. */
+  uploadLeaseMs: number;
+}
+
+function adviceFor(a: ProcessedImage['analysis'], duplicates: PhotoChecks['duplicates']): string[] {
+  const advice: string[] = [];
+  if (a.sharpness < 60) advice.push('锐度估计偏低，请检查对焦、抖动或是否过度压缩');
+  if (a.clippedHighlights > 2) advice.push(`约 ${a.clippedHighlights}% 的像素高光溢出`);
+  if (a.clippedShadows > 5) advice.push(`约 ${a.clippedShadows}% 的像素暗部死黑`);
+  const cast = Math.abs(a.colorCast.red) > Math.abs(a.colorCast.blue) ? a.colorCast.red : a.colorCast.blue;
+  if (Math.abs(a.colorCast.red) > 0.08 || Math.abs(a.colorCast.blue) > 0.08) {
+    advice.push(`画面可能偏${cast === a.colorCast.red ? (cast > 0 ? '红' : '青') : cast > 0 ? '蓝' : '黄'}`);
+  }
+  if (a.tiltDegrees !== null && Math.abs(a.tiltDegrees) >= 1) advice.push(`画面可能倾斜约 ${Math.abs(a.tiltDegrees)}°`);
+  for (const d of duplicates) advice.push(`与图片 #${d.photoId} 高度相似，可能是重复上传`);
+  return advice;
+}
+
+export class PhotosService {
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly clock: Clock,
+    private readonly storage: PhotoStorage,
+    private readonly reference: ReferenceService,
+    private readonly opts: PhotosOptions,
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  // ---- presenting ----
+
+  async present(rows: PhotoRow[], viewer: AuthUser | null): Promise<PhotoResponse[]> {
+    const ids = (pick: (r: PhotoRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
+    const [types, airlines, airports, users] = await Promise.all([
+      refsByIds(
+        this.db,
+        'aircraft_types',
+        ids((r) => r.aircraft_type_id),
+      ),
+      refsByIds(
+        this.db,
+        'airlines',
+        ids((r) => r.airline_id),
+      ),
+      refsByIds(
+        this.db,
+        'airports',
+        ids((r) => r.airport_id),
+      ),
+      repo.usernamesByIds(
+        this.db,
+        ids((r) => r.uploader_id),
+      ),
+    ]);
+    const ctx: PresentContext = {
+      imageHost: this.opts.imageHost,
+      types: new Map(types.map((t) => [t.id, summariseAircraftType(t as never)])),
+      airlines: new Map(airlines.map((a) => [a.id, summariseAirline(a as never)])),
+      airports: new Map(airports.map((a) => [a.id, summariseAirport(a as never)])),
+      usernames: new Map(users.map((u) => [u.id, u.username])),
+    };
+    return rows.map((r) => presentPhoto(r, ctx, this.canSeePrivate(r, viewer) ? 'private' : 'public'));
+  }
+
+  private async presentOne(row: PhotoRow, viewer: AuthUser | null): Promise<PhotoResponse> {
+    return (await this.present([row], viewer))[0]!;
+  }
+
+  private canSeePrivate(row: PhotoRow, viewer: AuthUser | null): boolean {
+    return !!viewer && (viewer.id === row.uploader_id || viewer.level >= LEVELS.screener);
+  }
+
+  /** The photo if this viewer may see it: accepted for everyone, otherwise owner and level ≥ 1. */
+  private async visible(id: number, viewer: AuthUser | null): Promise<PhotoRow> {
+    const row = await repo.findPhoto(this.db, id);
+    if (!row || (row.state !== 'accepted' && !this.canSeePrivate(row, viewer))) throw notFound('图片不存在');
+    return row;
+  }
+
+  async get(id: number, viewer: AuthUser | null): Promise<PhotoResponse> {
+    return this.presentOne(await this.visible(id, viewer), viewer);
+  }
+
+  async original(id: number, viewer: AuthUser | null): Promise<Readable> {
+    const row = await repo.findPhoto(this.db, id);
+    // Originals are never public, not even for accepted photos (PRODUCT.md §7).
+    if (!row || !this.canSeePrivate(row, viewer) || !row.original_key) throw notFound('图片不存在');
+    const stream = await this.storage.get(row.original_key);
+    if (!stream) throw notFound('图片不存在');
+    return stream;
+  }
+
+  // ---- upload ----
+
+  private async checkQuota(
+    db: DbOrTrx,
+    user: AuthUser,
+    meta: PhotoMeta,
+    regKey: string,
+    slots: { normal: number; priority: number },
+  ) {
+    const used = await repo.countWaiting(db, user.id, meta.queue);
+    if (used >= slots[meta.queue])
+      throw conflict(PHOTO_MESSAGES.queueFull, [{ path: ['queue'], message: PHOTO_MESSAGES.queueFull }]);
+    if (regKey !== registrationKey(NO_REGISTRATION)) {
+      const sameReg = await repo.countWaitingForRegistration(db, user.id, regKey);
+      if (sameReg >= UPLOAD_LIMITS.perRegistrationWaiting) {
+        throw conflict(PHOTO_MESSAGES.registrationFull, [{ path: ['registration'], message: PHOTO_MESSAGES.registrationFull }]);
+      }
+    }
+  }
+
+  private assertDate(takenOn: string): void {
+    const d = Date.parse(`${takenOn}T00:00:00Z`);
+    // A day's grace: the camera's local date may be ahead of UTC.
+    if (Number.isNaN(d) || d > this.clock.now() + DAY || takenOn < '1903-12-17') {
+      throw badRequest(PHOTO_MESSAGES.futureDate, [{ path: ['takenOn'], message: PHOTO_MESSAGES.futureDate }]);
+    }
+  }
+
+  async upload(
+    user: AuthUser,
+    slots: { normal: number; priority: number },
+    file: string,
+    meta: PhotoMeta,
+  ): Promise<{ message: string; photo: PhotoResponse }> {
+    const regKey = registrationKey(meta.registration);
+    this.assertDate(meta.takenOn);
+    const issues = await this.reference.checkPhotoRefs(this.db, user.id, meta);
+    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+    // Fail fast before the expensive part; the binding check runs again inside the transaction.
+    await this.checkQuota(this.db, user, meta, regKey, slots);
+
+    const image = await processJpeg(file, meta.watermark);
+    const candidates = await repo.phashCandidates(this.db, user.id);
+    const duplicates = candidates
+      .map((c) => ({ photoId: c.id, distance: hammingDistance(c.phash, image.phash) }))
+      .filter((c) => c.distance <= DUPLICATE_DISTANCE)
+      .sort((a, b) => a.distance - b.distance)
+      .slice(0, 5);
+    const checks: PhotoChecks = { ...image.analysis, duplicates, advice: adviceFor(image.analysis, duplicates) };
+
+    const now = this.clock.now();
+    const renditionHash = createHash('sha256')
+      .update(image.sha256)
+      .update(JSON.stringify(meta.watermark))
+      .update(randomBytes(8))
+      .digest('hex')
+      .slice(0, 20);
+    const originalKey = `originals/${image.sha256.slice(0, 2)}/${randomUUID()}.jpg`;
+    const renditionKeys = image.renditions.map((r) => renditionKey(renditionHash, r.edge));
+    const keys = [originalKey, ...renditionKeys];
+
+    // Files first, row last: a row never points at a missing file. The intent row records the
+    // files until the photo row commits, so a crash in between leaves nothing behind (sweepUploads).
+    const intentId = await repo.insertIntent(this.db, keys, now, this.opts.uploadLeaseMs);
+    try {
+      await Promise.all([
+        this.storage.put(originalKey, await fs.promises.readFile(file), 'image/jpeg'),
+        ...image.renditions.map((r, i) => this.storage.put(renditionKeys[i]!, r.data, 'image/webp')),
+      ]);
+      const id = await this.db.transaction().execute(async (trx) => {
+        await repo.lockUploader(trx, this.database.dialect, user.id);
+        await this.checkQuota(trx, user, meta, regKey, slots);
+        const photoId = await repo.insertPhoto(trx, {
+          uploader_id: user.id,
+          state: 'pending',
+          queue: meta.queue,
+          registration: meta.registration,
+          registration_key: regKey,
+          msn: meta.msn || null,
+          aircraft_type_id: meta.aircraftTypeId,
+          airline_id: meta.airlineId ?? null,
+          airport_id: meta.inFlight ? null : (meta.airportId ?? null),
+          in_flight: meta.inFlight ? 1 : 0,
+          taken_on: meta.takenOn,
+          categories: JSON.stringify(meta.categories),
+          remark: meta.remark || null,
+          message_to_screener: meta.messageToScreener || null,
+          watermark: meta.watermark ? JSON.stringify(meta.watermark) : null,
+          width: image.width,
+          height: image.height,
+          bytes: image.bytes,
+          sha256: image.sha256,
+          phash: image.phash,
+          thumbhash: image.thumbhash,
+          exif: JSON.stringify(image.exif),
+          checks: JSON.stringify(checks),
+          original_key: originalKey,
+          rendition_hash: renditionHash,
+          renditions: JSON.stringify(
+            image.renditions.map(({ edge, width, height }): StoredRendition => ({ edge, width, height })),
+          ),
+          created_at: now,
+          updated_at: now,
+          decided_at: null,
+          featured_at: null,
+        });
+        await repo.insertEvent(trx, { photoId, actorId: user.id, from: null, to: 'pending', at: now });
+        await repo.deleteIntent(trx, intentId);
+        return photoId;
+      });
+      const row = (await repo.findPhoto(this.db, id))!;
+      return { message: PHOTO_MESSAGES.uploaded, photo: await this.presentOne(row, user) };
+    } catch (err) {
+      await this.deleteFiles(keys);
+      await repo.deleteIntent(this.db, intentId).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async deleteFiles(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((k) => this.storage.delete(k).catch(() => undefined)));
+  }
+
+  private keysOf(row: PhotoRow): string[] {
+    const renditions = row.rendition_hash
+      ? (JSON.parse(row.renditions) as StoredRendition[]).map((r) => renditionKey(row.rendition_hash!, r.edge))
+      : [];
+    return [...(row.original_key ? [row.original_key] : []), ...renditions];
+  }
+
+  /** Deletes the files of uploads that died between writing files and committing their row. */
+  async sweepUploads(): Promise<number> {
+    const intents = await repo.expiredIntents(this.db, this.clock.now());
+    for (const intent of intents) {
+      await this.deleteFiles(JSON.parse(intent.keys) as string[]);
+      await repo.deleteIntent(this.db, intent.id);
+    }
+    return intents.length;
+  }
+
+  // ---- owner actions ----
+
+  private async owned(id: number, user: AuthUser): Promise<PhotoRow> {
+    const row = await repo.findPhoto(this.db, id);
+    if (!row || row.uploader_id !== user.id) throw notFound('图片不存在');
+    return row;
+  }
+
+  async withdraw(id: number, user: AuthUser): Promise<{ message: string }> {
+    const row = await this.owned(id, user);
+    const now = this.clock.now();
+    const done = await this.db.transaction().execute(async (trx) => {
+      const moved = await repo.transition(trx, id, repo.WAITING, {
+        state: 'withdrawn',
+        original_key: null,
+        rendition_hash: null,
+        renditions: '[]',
+        updated_at: now,
+      });
+      if (moved) await repo.insertEvent(trx, { photoId: id, actorId: user.id, from: row.state, to: 'withdrawn', at: now });
+      return moved;
+    });
+    if (!done) throw new AppError(409, 'CONFLICT', PHOTO_MESSAGES.notWithdrawable);
+    // After the commit: a failure here leaves unreferenced files, never a row without its files.
+    await this.deleteFiles(this.keysOf(row));
+    return { message: PHOTO_MESSAGES.withdrawn };
+  }
+
+  async edit(id: number, user: AuthUser, patch: PhotoEdit): Promise<{ message: string; photo: PhotoResponse }> {
+    const row = await this.owned(id, user);
+    if (row.state !== 'pending') throw new AppError(409, 'CONFLICT', PHOTO_MESSAGES.notEditable);
+    if (patch.takenOn) this.assertDate(patch.takenOn);
+    const issues = await this.reference.checkPhotoRefs(this.db, user.id, patch);
+    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+    const inFlight = patch.inFlight ?? row.in_flight === 1;
+    const airportId = patch.airportId === undefined ? row.airport_id : patch.airportId;
+    if (!inFlight && !airportId) {
+      throw badRequest(PHOTO_MESSAGES.airportRequired, [{ path: ['airportId'], message: PHOTO_MESSAGES.airportRequired }]);
+    }
+    await repo.updatePhoto(this.db, id, {
+      ...(patch.registration !== undefined
+        ? { registration: patch.registration, registration_key: registrationKey(patch.registration) }
+        : {}),
+      ...(patch.msn !== undefined ? { msn: patch.msn || null } : {}),
+      ...(patch.aircraftTypeId !== undefined ? { aircraft_type_id: patch.aircraftTypeId } : {}),
+      ...(patch.airlineId !== undefined ? { airline_id: patch.airlineId } : {}),
+      airport_id: inFlight ? null : airportId,
+      in_flight: inFlight ? 1 : 0,
+      ...(patch.takenOn !== undefined ? { taken_on: patch.takenOn } : {}),
+      ...(patch.categories !== undefined ? { categories: JSON.stringify(patch.categories) } : {}),
+      ...(patch.remark !== undefined ? { remark: patch.remark || null } : {}),
+      ...(patch.messageToScreener !== undefined ? { message_to_screener: patch.messageToScreener || null } : {}),
+      updated_at: this.clock.now(),
+    });
+    return { message: PHOTO_MESSAGES.saved, photo: await this.presentOne((await repo.findPhoto(this.db, id))!, user) };
+  }
+
+  // ---- queues ----
+
+  async uploadQueue(user: AuthUser, slots: { normal: number; priority: number }): Promise<UploadQueueResponse> {
+    const rows = await repo.listWaitingOf(this.db, user.id);
+    const now = this.clock.now();
+    const perDay = (await repo.countDecisionsSince(this.db, now - 14 * DAY)) / 14;
+    const priorityWaiting = await repo.countPendingInQueue(this.db, 'priority');
+    const photos = await this.present(rows, user);
+    const items = await Promise.all(
+      rows.map(async (row, i) => {
+        const position = (await repo.countAhead(this.db, row.queue, row.created_at, row.id)) + 1;
+        // Priority photos are screened first, so a normal photo also waits for all of them.
+        const effective = position + (row.queue === 'normal' ? priorityWaiting : 0);
+        return {
+          photo: photos[i]!,
+          position: row.state === 'pending' ? position : 0,
+          estimatedWaitDays: row.state === 'pending' && perDay > 0 ? Math.round((effective / perDay) * 10) / 10 : null,
+        };
+      }),
+    );
+    return {
+      items,
+      slots: {
+        normal: slots.normal,
+        priority: slots.priority,
+        normalUsed: rows.filter((r) => r.queue === 'normal').length,
+        priorityUsed: rows.filter((r) => r.queue === 'priority').length,
+      },
+    };
+  }
+
+  async rejectQueue(user: AuthUser): Promise<RejectQueueResponse> {
+    const rows = await repo.listRejectedOf(this.db, user.id, this.clock.now() - 30 * DAY);
+    const photos = await this.present(rows, user);
+    const items = await Promise.all(
+      rows.map(async (row, i) => {
+        const event = await repo.lastRejection(this.db, row.id);
+        const codes = event ? (JSON.parse(event.reasons) as string[]) : [];
+        return {
+          photo: photos[i]!,
+          reasons: REJECT_REASONS.filter((r) => codes.includes(r.code)).map((r) => ({
+            code: r.code,
+            title: r.title,
+            guide: r.guide,
+          })),
+          message: event?.message ?? null,
+          rejectedAt: event?.created_at ?? row.decided_at ?? row.updated_at,
+        };
+      }),
+    );
+    return { items };
+  }
+
+  async lookupRegistration(registration: string): Promise<RegistrationLookup> {
+    const row = await repo.latestAcceptedByRegistration(this.db, registrationKey(registration));
+    if (!row) throw notFound('没有该注册号的记录');
+    const [photo] = await this.present([row], null);
+    return { registration: row.registration, msn: row.msn, aircraftType: photo!.aircraftType, airline: photo!.airline };
+  }
+
+  async rendition(name: string): Promise<Readable | null> {
+    return this.storage.get(`renditions/${name}`);
+  }
+}

@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
+import { makeJpeg, withClaimedSize } from '../../testing/images.js';
+import {
+  bearer,
+  createTestApp,
+  databaseKinds,
+  makeUser,
+  multipartBody,
+  seedReference,
+  storageKinds,
+  type TestApp,
+} from '../../testing/harness.js';
+
+const cases = databaseKinds().flatMap((db) => storageKinds.map((storage) => [db, storage] as const));
+
+describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
+  let t: TestApp;
+  let ref: Awaited<ReturnType<typeof seedReference>>;
+  let baseJpeg: Buffer;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, storage);
+    ref = await seedReference(t);
+    baseJpeg = await makeJpeg({ exif: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  let regCounter = 0;
+  const meta = (over: Record<string, unknown> = {}) => ({
+    registration: `B-${1000 + ++regCounter}`,
+    aircraftTypeId: ref.a320.id,
+    airlineId: ref.cca.id,
+    airportId: ref.pek.id,
+    takenOn: '2024-05-01',
+    categories: ['airliner'],
+    queue: 'normal',
+    watermark: null,
+    ...over,
+  });
+
+  async function upload(token: string, parts: Parameters<typeof multipartBody>[0]) {
+    const { payload, headers } = await multipartBody(parts);
+    return t.app.inject({ method: 'POST', url: '/api/v1/photos', payload, headers: { ...headers, ...bearer(token) } });
+  }
+
+  const expectRefusal = (res: { statusCode: number; json(): { message: string } }, status: number, message: string) => {
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toBe(message);
+  };
+
+  it('stores a pending photo with four WebP renditions free of metadata and a byte-identical private original', async () => {
+    const u = await makeUser(t);
+    const big = await makeJpeg({ width: 4096, height: 2731, exif: true, seed: 7 });
+    const res = await upload(u.token, { file: big, meta: meta({ watermark: { x: 3900, y: 2600, scale: 1, opacity: 0.5 } }) });
+    expect(res.statusCode).toBe(201);
+    const { photo, message } = res.json();
+    expect(message).toBe(PHOTO_MESSAGES.uploaded);
+    expect(photo).toMatchObject({
+      state: 'pending',
+      queue: 'normal',
+      width: 4096,
+      height: 2731,
+      registration: expect.stringMatching(/^B-/),
+    });
+    expect(photo.exif).toMatchObject({
+      camera: 'Canon EOS R5',
+      lens: 'RF100-500mm F4.5-7.1 L IS USM',
+      takenAt: '2024:05:01 23:30:00',
+    });
+    expect(photo.thumbhash.length).toBeGreaterThan(10);
+    expect(photo.checks.advice).toEqual(expect.any(Array));
+    expect(photo.renditions.map((r: { width: number }) => r.width)).toEqual([320, 640, 1280, 2560]);
+
+    for (const r of photo.renditions as { width: number; height: number; url: string }[]) {
+      const img = await t.app.inject({ method: 'GET', url: r.url });
+      expect(img.statusCode).toBe(200);
+      expect(img.headers['content-type']).toBe('image/webp');
+      expect(img.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(r.url).toMatch(/^\/img\/[a-f0-9]{20}-\d+\.webp$/);
+      const m = await sharp(img.rawPayload).metadata();
+      expect(m.format).toBe('webp');
+      expect(m.width).toBe(r.width);
+      expect(m.exif).toBeUndefined();
+      expect(m.xmp).toBeUndefined();
+      expect(img.rawPayload.includes(Buffer.from('Canon'))).toBe(false);
+    }
+
+    const screener = await makeUser(t, 1);
+    for (const token of [u.token, screener.token]) {
+      const orig = await t.app.inject({ method: 'GET', url: `/api/v1/photos/${photo.id}/original`, headers: bearer(token) });
+      expect(orig.statusCode).toBe(200);
+      expect(createHash('sha256').update(orig.rawPayload).digest('hex')).toBe(createHash('sha256').update(big).digest('hex'));
+    }
+    const stranger = await makeUser(t);
+    for (const headers of [bearer(stranger.token), {}]) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/v1/photos/${photo.id}/original`, headers })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `/api/v1/photos/${photo.id}`, headers })).statusCode).toBe(404);
+    }
+    const own = (await t.app.inject({ method: 'GET', url: `/api/v1/photos/${photo.id}`, headers: bearer(u.token) })).json();
+    expect(own.id).toBe(photo.id);
+    expect(JSON.stringify(own)).not.toMatch(/originals\/|sha256|storage/);
+  });
+
+  it('refuses bad files with the right status and Chinese message', async () => {
+    const u = await makeUser(t);
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#88aaff' } })
+      .png()
+      .toBuffer();
+    expectRefusal(await upload(u.token, { file: png, filename: 'plane.jpg', meta: meta() }), 415, PHOTO_MESSAGES.notJpeg);
+
+    const huge = Buffer.concat([baseJpeg, Buffer.alloc(16 * 1024 * 1024, 7)]);
+    expectRefusal(await upload(u.token, { file: huge, meta: meta() }), 413, PHOTO_MESSAGES.tooLarge);
+
+    expectRefusal(
+      await upload(u.token, { file: await makeJpeg({ width: 1000, height: 750 }), meta: meta() }),
+      400,
+      PHOTO_MESSAGES.longEdge,
+    );
+    expectRefusal(
+      await upload(u.token, { file: await makeJpeg({ width: 5000, height: 3000 }), meta: meta() }),
+      400,
+      PHOTO_MESSAGES.longEdge,
+    );
+    expectRefusal(
+      await upload(u.token, { file: await makeJpeg({ width: 1600, height: 600 }), meta: meta() }),
+      400,
+      PHOTO_MESSAGES.shortEdge,
+    );
+
+    const truncated = baseJpeg.subarray(0, Math.floor(baseJpeg.length * 0.6));
+    expectRefusal(await upload(u.token, { file: truncated, meta: meta() }), 400, PHOTO_MESSAGES.corrupt);
+
+    const bomb = withClaimedSize(baseJpeg, 30000, 30000);
+    const before = process.memoryUsage().rss;
+    expectRefusal(await upload(u.token, { file: bomb, meta: meta() }), 400, PHOTO_MESSAGES.tooManyPixels);
+    // 30000×30000×3 bytes would be 2.7 GB decoded; the header check refuses before any decode.
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/v1/queue/upload', headers: bearer(u.token) })).json();
+    expect(queue.items).toHaveLength(0);
+  });
+
+  it('refuses missing fields and unknown reference ids, naming the field', async () => {
+    const u = await makeUser(t);
+    const noFile = await upload(u.token, { meta: meta() });
+    expectRefusal(noFile, 400, PHOTO_MESSAGES.missingFile);
+    expectRefusal(await upload(u.token, { file: baseJpeg }), 400, PHOTO_MESSAGES.missingMeta);
+    expectRefusal(await upload(u.token, { file: baseJpeg, metaRaw: '{not json' }), 400, PHOTO_MESSAGES.missingMeta);
+
+    const { registration: _r, ...noReg } = meta();
+    const missing = await upload(u.token, { file: baseJpeg, meta: noReg });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().issues[0].path).toEqual(['registration']);
+
+    const noAirport = await upload(u.token, { file: baseJpeg, meta: meta({ airportId: undefined }) });
+    expect(noAirport.json().issues[0]).toEqual({ path: ['airportId'], message: PHOTO_MESSAGES.airportRequired });
+
+    const unknown = await upload(u.token, { file: baseJpeg, meta: meta({ aircraftTypeId: 999999, airportId: 888888 }) });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues).toEqual([
+      { path: ['aircraftTypeId'], message: PHOTO_MESSAGES.unknownType },
+      { path: ['airportId'], message: PHOTO_MESSAGES.unknownAirport },
+    ]);
+
+    const future = await upload(u.token, { file: baseJpeg, meta: meta({ takenOn: '2999-01-01' }) });
+    expectRefusal(future, 400, PHOTO_MESSAGES.futureDate);
+
+    const json = await t.app.inject({ method: 'POST', url: '/api/v1/photos', headers: bearer(u.token), payload: meta() });
+    expect(json.statusCode).toBe(415);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/photos', payload: meta() })).statusCode).toBe(401);
+  });
+
+  it('enforces the queue quota and three waiting photos per registration', async () => {
+    const u = await makeUser(t);
+    await t.database.db.updateTable('users').set({ queue_slots: 4, priority_slots: 1 }).where('id', '=', u.id).execute();
+    for (let i = 0; i < 3; i++)
+      expect((await upload(u.token, { file: baseJpeg, meta: meta({ registration: 'b-6001' }) })).statusCode).toBe(201);
+    const fourth = await upload(u.token, { file: baseJpeg, meta: meta({ registration: 'B6001' }) });
+    expectRefusal(fourth, 409, PHOTO_MESSAGES.registrationFull);
+    expect((await upload(u.token, { file: baseJpeg, meta: meta() })).statusCode).toBe(201);
+    expectRefusal(await upload(u.token, { file: baseJpeg, meta: meta() }), 409, PHOTO_MESSAGES.queueFull);
+    expect((await upload(u.token, { file: baseJpeg, meta: meta({ queue: 'priority' }) })).statusCode).toBe(201);
+    expectRefusal(await upload(u.token, { file: baseJpeg, meta: meta({ queue: 'priority' }) }), 409, PHOTO_MESSAGES.queueFull);
+
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/v1/queue/upload', headers: bearer(u.token) })).json();
+    expect(queue.slots).toEqual({ normal: 4, priority: 1, normalUsed: 4, priorityUsed: 1 });
+    expect(queue.items.map((i: { position: number }) => i.position).every((p: number) => p >= 1)).toBe(true);
+    const dup = queue.items[1].photo.checks.duplicates;
+    expect(dup.length).toBeGreaterThan(0);
+  });
+
+  it('lets exactly 10 of 20 concurrent uploads through with 10 free slots', async () => {
+    const u = await makeUser(t);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => upload(u.token, { file: baseJpeg, meta: meta({ registration: `B-${7000 + i}` }) })),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c === 409)).toHaveLength(10);
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/v1/queue/upload', headers: bearer(u.token) })).json();
+    expect(queue.items).toHaveLength(10);
+  });
+
+  it('withdraws: the slot is free at once and the files are gone', async () => {
+    const u = await makeUser(t);
+    await t.database.db.updateTable('users').set({ queue_slots: 1 }).where('id', '=', u.id).execute();
+    const { photo } = (await upload(u.token, { file: baseJpeg, meta: meta() })).json();
+    expectRefusal(await upload(u.token, { file: baseJpeg, meta: meta() }), 409, PHOTO_MESSAGES.queueFull);
+    const other = await makeUser(t);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/photos/${photo.id}/withdraw`, headers: bearer(other.token) }))
+        .statusCode,
+    ).toBe(404);
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/photos/${photo.id}/withdraw`, headers: bearer(u.token) });
+    expect(res.json()).toEqual({ message: PHOTO_MESSAGES.withdrawn });
+    for (const r of photo.renditions) expect((await t.app.inject({ method: 'GET', url: r.url })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/photos/${photo.id}/original`, headers: bearer(u.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/photos/${photo.id}/withdraw`, headers: bearer(u.token) })).statusCode,
+    ).toBe(409);
+    expect((await upload(u.token, { file: baseJpeg, meta: meta() })).statusCode).toBe(201);
+  });
+
+  it('edits a pending photo, lists rejections with reasons, and auto-fills from accepted registrations', async () => {
+    const u = await makeUser(t);
+    const { photo } = (await upload(u.token, { file: baseJpeg, meta: meta({ registration: 'b-8888', msn: '1234' }) })).json();
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/photos/${photo.id}`,
+      headers: bearer(u.token),
+      payload: { airportId: ref.pvg.id, aircraftTypeId: ref.b738.id },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().photo.airport.label).toBe('上海浦东国际机场 (PVG/ZSPD)');
+
+    const now = t.clock.now();
+    await t.database.db.updateTable('photos').set({ state: 'accepted', decided_at: now }).where('id', '=', photo.id).execute();
+    const lookup = await t.app.inject({ method: 'GET', url: '/api/v1/registrations/B8888' });
+    expect(lookup.json()).toMatchObject({
+      registration: 'B-8888',
+      msn: '1234',
+      aircraftType: { id: ref.b738.id },
+      airline: { id: ref.cca.id },
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/registrations/B-0000' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/v1/photos/${photo.id}`, headers: bearer(u.token), payload: { msn: '9' } }))
+        .statusCode,
+    ).toBe(409);
+
+    const { photo: second } = (await upload(u.token, { file: baseJpeg, meta: meta() })).json();
+    await t.database.db.updateTable('photos').set({ state: 'rejected', decided_at: now }).where('id', '=', second.id).execute();
+    await t.database.db
+      .insertInto('screening_events')
+      .values({
+        photo_id: second.id,
+        actor_id: null,
+        from_state: 'pending',
+        to_state: 'rejected',
+        reasons: '["horizon","dust"]',
+        message: '右上角有脏点',
+        created_at: now,
+      })
+      .execute();
+    const rejects = (await t.app.inject({ method: 'GET', url: '/api/v1/queue/reject', headers: bearer(u.token) })).json();
+    expect(rejects.items).toHaveLength(1);
+    expect(rejects.items[0]).toMatchObject({ message: '右上角有脏点', photo: { id: second.id } });
+    expect(rejects.items[0].reasons.map((r: { title: string }) => r.title)).toEqual(['传感器/镜头脏点', '地平不正']);
+  });
+});

@@ -1,0 +1,65 @@
+import {
+  aircraftTypeLabel,
+  airlineLabel,
+  airportLabel,
+  type AircraftType,
+  type Airline,
+  type Airport,
+} from '../../../../contract/reference.js';
+import type { AircraftTypeRow, AirlineRow, AirportRow } from '../../db/schema.js';
+
+export function presentAirport(r: AirportRow): Airport {
+  return {
+    id: r.id,
+    icao: r.icao,
+    iata: r.iata,
+    nameZh: r.name_zh,
+    nameEn: r.name_en,
+    city: r.city,
+    country: r.country,
+    status: r.status,
+  };
+}
+
+export function presentAirline(r: AirlineRow): Airline {
+  return { id: r.id, icao: r.icao, iata: r.iata, nameZh: r.name_zh, nameEn: r.name_en, country: r.country, status: r.status };
+}
+
+export function presentAircraftType(r: AircraftTypeRow): AircraftType {
+  return {
+    id: r.id,
+    manufacturerZh: r.manufacturer_zh,
+    manufacturerEn: r.manufacturer_en,
+    typeName: r.type_name,
+    variant: r.variant,
+    icao: r.icao,
+    status: r.status,
+  };
+}
+
+/** The short form photos carry: `{id, label, icao, iata}`. */
+export const summariseAirport = (r: AirportRow) => ({
+  id: r.id,
+  label: airportLabel(presentAirport(r)),
+  icao: r.icao,
+  iata: r.iata,
+});
+export const summariseAirline = (r: AirlineRow) => ({
+  id: r.id,
+  label: airlineLabel(presentAirline(r)),
+  icao: r.icao,
+  iata: r.iata,
+});
+export const summariseAircraftType = (r: AircraftTypeRow) => ({
+  id: r.id,
+  label: aircraftTypeLabel(presentAircraftType(r)),
+  icao: r.icao,
+  iata: null,
+});
+
+export function searchText(...parts: (string | null | undefined)[]): string {
+  return parts
+    .filter((p): p is string => !!p)
+    .join(' ')
+    .toLowerCase();
+}
