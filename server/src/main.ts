@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { defaultJobs, startScheduler } from './jobs/scheduler.js';
@@ -9,7 +10,12 @@ async function main(): Promise<void> {
   if (await importReferenceDataIfEmpty(database.db, clock.now())) app.log.info('reference data imported');
   // Files of uploads that a previous process left half-done (see PhotosService.upload).
   await services.photos.sweepUploads();
-  const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail, services.photos), app.log);
+  const stopJobs = startScheduler(
+    database.db,
+    clock,
+    defaultJobs(database.db, clock, mail, services.photos, path.join(config.dataDir, 'tmp')),
+    app.log,
+  );
   const shutdown = async () => {
     stopJobs();
     await app.close();

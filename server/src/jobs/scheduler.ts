@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { deleteStaleCounters } from '../http/rate-limit.repository.js';
+import { cleanTmpDir } from '../media/tmp-files.js';
 import { claimDueMails, markMailFailed, markMailSent } from '../mail/outbox.js';
 import type { MailTransport } from '../mail/transport.js';
 import { deleteDeadSessions, liftEndedSuspensions } from '../modules/accounts/accounts.repository.js';
@@ -30,9 +31,16 @@ export async function sendOutbox(db: Db, clock: Clock, transport: MailTransport)
   return mails.length;
 }
 
-export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, photos: PhotosService): Job[] {
+export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, photos: PhotosService, tmpDir: string): Job[] {
   return [
-    { name: 'sweep-uploads', everyMs: 60_000, run: async () => void (await photos.sweepUploads()) },
+    {
+      name: 'sweep-uploads',
+      everyMs: 60_000,
+      run: async () => {
+        await photos.sweepUploads();
+        await cleanTmpDir(tmpDir, clock.now(), 3_600_000);
+      },
+    },
     { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
     { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await liftEndedSuspensions(db, clock.now())) },
     {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -41,8 +40,9 @@ export class FsStorage implements PhotoStorage {
   async put(key: string, body: Buffer): Promise<void> {
     const target = this.file(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    // Write beside the target, then rename: rename is atomic within one file system.
-    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    // Write beside the target, then rename: rename is atomic within one file system. Keys are
+    // unique per upload, so one fixed temp name per key is enough, and delete() can find it.
+    const temp = `${target}.tmp`;
     await fs.promises.writeFile(temp, body);
     await fs.promises.rename(temp, target);
   }
@@ -58,7 +58,9 @@ export class FsStorage implements PhotoStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await fs.promises.rm(this.file(key), { force: true });
+    const file = this.file(key);
+    // A crash mid-write leaves the temp file behind; it belongs to the key as well.
+    await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}.tmp`, { force: true })]);
   }
 
   async exists(key: string): Promise<boolean> {

@@ -29,7 +29,7 @@ export interface TestApp extends AppParts {
   close(): Promise<void>;
 }
 
-async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `contrail_t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
