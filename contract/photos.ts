@@ -232,3 +232,6 @@ export const registrationLookup = z.object({
 export type RegistrationLookup = z.infer<typeof registrationLookup>;
 
 export const photoIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const duplicatesQuery = z.object({ phash: z.string().regex(/^[0-9a-f]{16}$/, '无效的图片指纹') });
+export const duplicatesResponse = z.object({ items: photoChecks.shape.duplicates });

@@ -211,9 +211,9 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => noticeTexts(page)).toContain(SHELL.noPermission);
 
-    await page.goto(`${server.url}/upload`);
-    await page.getByText('建设中', { exact: false }).first().waitFor();
-    expect(page.url()).toBe(`${server.url}/upload`);
+    await page.goto(`${server.url}/queue/reject`);
+    await page.getByRole('heading', { name: '我的退图' }).waitFor();
+    expect(page.url()).toBe(`${server.url}/queue/reject`);
     await context.close();
   });
 

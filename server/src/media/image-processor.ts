@@ -5,7 +5,7 @@ import sharp, { type Metadata, type OutputInfo, type OverlayOptions } from 'shar
 import { rgbaToThumbHash } from 'thumbhash';
 import { PHOTO_MESSAGES, RENDITION_EDGES, UPLOAD_LIMITS, type ExifSummary, type Watermark } from '../../../contract/photos.js';
 import { AppError } from '../http/errors.js';
-import { clipping, colourCast, dominantTilt, laplacianVariance, perceptualHash } from './image-analysis.js';
+import { clipping, colourCast, dominantTilt, laplacianVariance, perceptualHash } from '../../../contract/image-analysis.js';
 
 // One libvips thread per core is plenty for 2-core machines; the libuv pool runs renditions in parallel.
 sharp.concurrency(2);

@@ -65,21 +65,58 @@ function isEmpty(body: unknown): boolean {
  * The generic request helper of §2.7: GET, DELETE, PUT (body only if not empty) and POST (JSON).
  * A non-OK answer shows the server's message as a warning notice.
  */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function request<T>(method: Method, path: string, body?: unknown, opts: { quiet?: boolean } = {}): Promise<T> {
   let res: Response;
   try {
     const withBody = method === 'POST' || (method === 'PUT' && !isEmpty(body));
     res = await send(method, path, withBody ? { json: body ?? {} } : undefined);
   } catch {
-    notice.warning(SHELL.networkError);
+    if (!opts.quiet) notice.warning(SHELL.networkError);
     throw new ApiError(0, 'NETWORK', SHELL.networkError);
   }
   try {
     return await settle<T>(res);
   } catch (e) {
-    if (e instanceof ApiError) notice.warning(e.message);
+    // quiet: the caller expects "not found" as an ordinary answer (e.g. registration auto-fill).
+    if (e instanceof ApiError && !opts.quiet) notice.warning(e.message);
     throw e;
   }
+}
+
+/**
+ * A multipart upload with progress (fetch cannot report upload progress, XMLHttpRequest can);
+ * notices as the action facility: success message, error message, 网络错误.
+ */
+export function uploadWithProgress<T extends { message?: string }>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${apiBase()}${path}`);
+    const session = readSession();
+    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onerror = () => {
+      notice.error(SHELL.networkError);
+      reject(new ApiError(0, 'NETWORK', SHELL.networkError));
+    };
+    xhr.onload = () => {
+      const res = new Response(xhr.responseText || null, { status: xhr.status });
+      settle<T>(res).then(
+        (data) => {
+          if (data?.message) notice.success(data.message);
+          resolve(data);
+        },
+        (e: unknown) => {
+          if (e instanceof ApiError) notice.error(e.message);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    };
+    xhr.send(form);
+  });
 }
 
 /**

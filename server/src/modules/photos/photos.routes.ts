@@ -16,6 +16,8 @@ import {
   registrationLookup,
   rejectQueueResponse,
   UPLOAD_LIMITS,
+  duplicatesQuery,
+  duplicatesResponse,
   uploadQueueResponse,
   uploadResponse,
   type PhotoMeta,
@@ -116,6 +118,12 @@ export function photosRoutes(photos: PhotosService, accounts: AccountsService, t
           await fs.promises.rm(tmpFile, { force: true });
         }
       },
+    );
+
+    app.get(
+      '/photos/duplicates',
+      { config: member, schema: { tags, querystring: duplicatesQuery, response: { 200: duplicatesResponse, ...errors } } },
+      async (req) => ({ items: await photos.findDuplicates(userOf(req), req.query.phash) }),
     );
 
     app.get('/photos/:id', { schema: { tags, params: photoIdParams, response: { 200: photoResponse, ...errors } } }, (req) =>

@@ -20,8 +20,8 @@ import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
-import { hammingDistance } from '../../media/image-analysis.js';
-import { processJpeg, type ProcessedImage } from '../../media/image-processor.js';
+import { adviceFor, hammingDistance } from '../../../../contract/image-analysis.js';
+import { processJpeg } from '../../media/image-processor.js';
 import type { PhotoStorage } from '../../media/storage.js';
 import type { AuthUser } from '../accounts/accounts.service.js';
 import { summariseAircraftType, summariseAirline, summariseAirport } from '../reference/reference.presenter.js';
@@ -37,20 +37,6 @@ export interface PhotosOptions {
   imageHost: string;
   /** How long an upload may take between writing its files and committing its row. */
   uploadLeaseMs: number;
-}
-
-function adviceFor(a: ProcessedImage['analysis'], duplicates: PhotoChecks['duplicates']): string[] {
-  const advice: string[] = [];
-  if (a.sharpness < 60) advice.push('锐度估计偏低，请检查对焦、抖动或是否过度压缩');
-  if (a.clippedHighlights > 2) advice.push(`约 ${a.clippedHighlights}% 的像素高光溢出`);
-  if (a.clippedShadows > 5) advice.push(`约 ${a.clippedShadows}% 的像素暗部死黑`);
-  const cast = Math.abs(a.colorCast.red) > Math.abs(a.colorCast.blue) ? a.colorCast.red : a.colorCast.blue;
-  if (Math.abs(a.colorCast.red) > 0.08 || Math.abs(a.colorCast.blue) > 0.08) {
-    advice.push(`画面可能偏${cast === a.colorCast.red ? (cast > 0 ? '红' : '青') : cast > 0 ? '蓝' : '黄'}`);
-  }
-  if (a.tiltDegrees !== null && Math.abs(a.tiltDegrees) >= 1) advice.push(`画面可能倾斜约 ${Math.abs(a.tiltDegrees)}°`);
-  for (const d of duplicates) advice.push(`与图片 #${d.photoId} 高度相似，可能是重复上传`);
-  return advice;
 }
 
 export class PhotosService {
@@ -171,12 +157,7 @@ export class PhotosService {
     await this.checkQuota(this.db, user, meta, regKey, slots);
 
     const image = await processJpeg(file, meta.watermark);
-    const candidates = await repo.phashCandidates(this.db, user.id);
-    const duplicates = candidates
-      .map((c) => ({ photoId: c.id, distance: hammingDistance(c.phash, image.phash) }))
-      .filter((c) => c.distance <= DUPLICATE_DISTANCE)
-      .sort((a, b) => a.distance - b.distance)
-      .slice(0, 5);
+    const duplicates = await this.findDuplicates(user, image.phash);
     const checks: PhotoChecks = { ...image.analysis, duplicates, advice: adviceFor(image.analysis, duplicates) };
 
     const now = this.clock.now();
@@ -246,6 +227,16 @@ export class PhotosService {
       await repo.deleteIntent(this.db, intentId).catch(() => undefined);
       throw err;
     }
+  }
+
+  /** The uploader's live photos and accepted photos that look the same (perceptual hash). */
+  async findDuplicates(user: AuthUser, phash: string): Promise<PhotoChecks['duplicates']> {
+    const candidates = await repo.phashCandidates(this.db, user.id);
+    return candidates
+      .map((c) => ({ photoId: c.id, distance: hammingDistance(c.phash, phash) }))
+      .filter((c) => c.distance <= DUPLICATE_DISTANCE)
+      .sort((a, b) => a.distance - b.distance)
+      .slice(0, 5);
   }
 
   private async deleteFiles(keys: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { perceptualHash } from '../../../../contract/image-analysis.js';
 import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
 import { makeJpeg, withClaimedSize } from '../../testing/images.js';
 import {
@@ -204,6 +205,25 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
     expect(codes.filter((c) => c === 409)).toHaveLength(10);
     const queue = (await t.app.inject({ method: 'GET', url: '/api/v1/queue/upload', headers: bearer(u.token) })).json();
     expect(queue.items).toHaveLength(10);
+  });
+
+  it('finds look-alikes of a picture before it is sent', async () => {
+    const u = await makeUser(t);
+    const { photo } = (await upload(u.token, { file: baseJpeg, meta: meta() })).json();
+    const grey = await sharp(baseJpeg).resize(32, 32, { fit: 'fill' }).greyscale().raw().toBuffer();
+    const phash = perceptualHash(grey);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/photos/duplicates?phash=${phash}`, headers: bearer(u.token) });
+    expect(res.json().items.map((d: { photoId: number }) => d.photoId)).toContain(photo.id);
+    const stranger = await makeUser(t);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/photos/duplicates?phash=${phash}`,
+      headers: bearer(stranger.token),
+    });
+    expect(theirs.json().items.map((d: { photoId: number }) => d.photoId)).not.toContain(photo.id);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/photos/duplicates?phash=xyz', headers: bearer(u.token) })).statusCode,
+    ).toBe(400);
   });
 
   it('withdraws: the slot is free at once and the files are gone', async () => {

@@ -106,6 +106,28 @@ export const AIRLINE_NAMES_ZH: Record<string, string> = {
   AAL: '美国航空',
 };
 
+/** Short names people type (国航 for 中国国际航空); searched, not shown. */
+export const AIRLINE_ALIASES_ZH: Record<string, string> = {
+  CCA: '国航',
+  CES: '东航',
+  CSN: '南航',
+  CHH: '海航',
+  CSZ: '深航',
+  CXA: '厦航',
+  CSC: '川航',
+  CDG: '山航',
+  CSH: '上航',
+  CQH: '春秋',
+  DKH: '吉祥',
+  CBJ: '首航',
+  GCR: '天航',
+  CPA: '国泰',
+  CAL: '华航',
+  EVA: '长荣',
+  CAO: '国货航',
+  CSS: '顺丰',
+};
+
 interface CuratedType {
   icao: string;
   manufacturerEn: string;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Db } from '../../db/database.js';
-import { AIRCRAFT_TYPES, AIRLINE_NAMES_ZH, AIRPORT_NAMES_ZH } from './curated-data.js';
+import { AIRCRAFT_TYPES, AIRLINE_ALIASES_ZH, AIRLINE_NAMES_ZH, AIRPORT_NAMES_ZH } from './curated-data.js';
 import { countRefs, upsertImported } from './reference.repository.js';
 import { searchText } from './reference.presenter.js';
 
@@ -83,7 +83,7 @@ export async function importReferenceData(db: Db, now: number): Promise<{ airpor
         name_en: a.name.slice(0, 200),
         country: clean(a.country),
         status: 'available',
-        search_text: searchText(icao, iata, nameZh, a.name, clean(a.country)),
+        search_text: searchText(icao, iata, nameZh, icao ? AIRLINE_ALIASES_ZH[icao] : null, a.name, clean(a.country)),
         created_at: now,
       };
     });

@@ -32,12 +32,17 @@ export async function searchRefs(db: DbOrTrx, kind: RefKind, q: string, viewerId
     query = query.where(sql<boolean>`search_text like ${`%${escaped}%`} escape '\\'`);
   }
   const exact = kind === 'aircraft_types' ? sql`icao = ${codeMatch}` : sql`(icao = ${codeMatch} or iata = ${codeMatch})`;
-  return query
-    .orderBy(sql`case when ${exact} then 0 when search_text like ${`${needle}%`} then 1 else 2 end`)
-    .orderBy('id')
-    .offset(offset)
-    .limit(limit + 1)
-    .execute() as unknown as Promise<RefRow<typeof kind>[]>;
+  return (
+    query
+      // Exact code first, then matches at the start of a word (国航 before 美国航空), then the rest.
+      .orderBy(
+        sql`case when ${exact} then 0 when search_text like ${`${needle}%`} or search_text like ${`% ${needle}%`} then 1 else 2 end`,
+      )
+      .orderBy('id')
+      .offset(offset)
+      .limit(limit + 1)
+      .execute() as unknown as Promise<RefRow<typeof kind>[]>
+  );
 }
 
 export function findRef<K extends RefKind>(db: DbOrTrx, kind: K, id: number) {

@@ -39,6 +39,7 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
   it('finds airlines and aircraft types', async () => {
     expect((await search('airlines', 'CCA')).items[0]).toMatchObject({ iata: 'CA', nameZh: '中国国际航空' });
     expect((await search('airlines', '东方')).items[0]).toMatchObject({ icao: 'CES' });
+    expect((await search('airlines', '国航')).items[0]).toMatchObject({ icao: 'CCA' });
     expect((await search('aircraft-types', 'B738')).items[0]).toMatchObject({
       manufacturerEn: 'Boeing',
       typeName: '737',

@@ -1,5 +1,6 @@
-// Pure pixel maths for the automatic checks (PRODUCT.md §3.6, §7). Inputs are raw 8-bit buffers
-// made by sharp from the single decode; nothing here touches files.
+// Pure pixel maths for the automatic checks (PRODUCT.md §3.6, §7), shared by the server and the
+// browser (advice before sending). Inputs are raw 8-bit buffers
+// (from sharp on the server, a canvas in the browser); nothing here touches files.
 
 /** Variance of the 4-neighbour Laplacian of a greyscale image: low means soft or blurred. */
 export function laplacianVariance(grey: Uint8Array, width: number, height: number): number {
@@ -35,27 +36,42 @@ export function clipping(rgb: Uint8Array, channels: number): { highlights: numbe
   return { highlights: high / pixels, shadows: low / pixels };
 }
 
-/** Mean red and blue against green, in −1…1: a clear cast shows as |value| above ~0.08. */
+/**
+ * Colour cast measured on near-neutral pixels only (white fuselages, clouds, concrete): a blue sky
+ * is not a cast, but a blue tint on white paint is. Red and blue against green, in −1…1; a clear
+ * cast shows as |value| above ~0.08. Zero when too few neutral pixels exist to judge.
+ */
 export function colourCast(rgb: Uint8Array, channels: number): { red: number; blue: number } {
   let r = 0;
   let g = 0;
   let b = 0;
+  let n = 0;
   for (let i = 0; i < rgb.length; i += channels) {
-    r += rgb[i]!;
-    g += rgb[i + 1]!;
-    b += rgb[i + 2]!;
+    const pr = rgb[i]!;
+    const pg = rgb[i + 1]!;
+    const pb = rgb[i + 2]!;
+    const max = Math.max(pr, pg, pb);
+    if (max < 60 || max - Math.min(pr, pg, pb) > 48) continue;
+    r += pr;
+    g += pg;
+    b += pb;
+    n++;
   }
-  const total = r + g + b || 1;
+  if (n < rgb.length / channels / 20) return { red: 0, blue: 0 };
+  const total = r + g + b;
   return { red: round((r - g) / total, 3), blue: round((b - g) / total, 3) };
 }
 
 /**
- * Angle (degrees) of the dominant near-horizontal edge, from a histogram of gradient directions of
- * strong edges; null when no clear horizon-like line exists. Positive = clockwise tilt.
+ * Angle (degrees) of the dominant near-horizontal straight edge, or null when there is none.
+ * For each candidate angle, strong near-horizontal edge pixels are projected onto the line normal;
+ * the angle whose projection piles up most sharply is the horizon's (a small Hough transform).
+ * Positive = the line falls to the right (the picture is rotated clockwise).
  */
 export function dominantTilt(grey: Uint8Array, width: number, height: number): number | null {
-  const bins = new Float64Array(41); // −10°…+10° in 0.5° steps
-  let strong = 0;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const ws: number[] = [];
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
@@ -73,20 +89,30 @@ export function dominantTilt(grey: Uint8Array, width: number, height: number): n
         grey[i - 1 - width]! -
         2 * grey[i - width]! -
         grey[i + 1 - width]!;
-      const mag = Math.hypot(gx, gy);
-      if (mag < 200) continue;
-      // An edge's direction is perpendicular to its gradient; a horizontal edge has gx ≈ 0.
-      const angle = (Math.atan2(gx, gy) * 180) / Math.PI;
-      const folded = angle > 90 ? angle - 180 : angle < -90 ? angle + 180 : angle;
-      if (Math.abs(folded) > 10) continue;
-      bins[Math.round((folded + 10) * 2)]! += mag;
-      strong++;
+      // Strong edges whose gradient is mostly vertical, i.e. near-horizontal lines.
+      if (Math.abs(gy) < 200 || Math.abs(gx) > Math.abs(gy) * 0.35) continue;
+      xs.push(x);
+      ys.push(y);
+      ws.push(Math.abs(gy));
     }
   }
-  if (strong < width) return null;
-  let best = 0;
-  for (let k = 1; k < bins.length; k++) if (bins[k]! > bins[best]!) best = k;
-  return round(best / 2 - 10, 1);
+  if (xs.length < width / 2) return null;
+  let bestAngle = 0;
+  let bestScore = -1;
+  const bins = new Float64Array(height + 2 * width);
+  for (let step = -40; step <= 40; step++) {
+    const angle = step / 4;
+    const t = Math.tan((angle * Math.PI) / 180);
+    bins.fill(0);
+    for (let k = 0; k < xs.length; k++) bins[Math.round(ys[k]! - xs[k]! * t) + width]! += ws[k]!;
+    let score = 0;
+    for (let b = 0; b < bins.length; b++) score += bins[b]! * bins[b]!;
+    if (score > bestScore) {
+      bestScore = score;
+      bestAngle = angle;
+    }
+  }
+  return bestAngle;
 }
 
 /** 64-bit DCT perceptual hash of a 32×32 greyscale image, as 16 hex digits. */
@@ -126,6 +152,30 @@ export function hammingDistance(a: string, b: string): number {
     }
   }
   return d;
+}
+
+export interface Analysis {
+  sharpness: number;
+  clippedHighlights: number;
+  clippedShadows: number;
+  colorCast: { red: number; blue: number };
+  tiltDegrees: number | null;
+}
+
+/** Advice in Chinese from the automatic checks: shown before sending and kept with the photo. */
+export function adviceFor(a: Analysis, duplicates: { photoId: number }[]): string[] {
+  const advice: string[] = [];
+  if (a.sharpness < 60) advice.push('锐度估计偏低，请检查对焦、抖动或是否过度压缩');
+  if (a.clippedHighlights > 2) advice.push(`约 ${a.clippedHighlights}% 的像素高光溢出`);
+  if (a.clippedShadows > 5) advice.push(`约 ${a.clippedShadows}% 的像素暗部死黑`);
+  const { red, blue } = a.colorCast;
+  if (Math.abs(red) > 0.08 || Math.abs(blue) > 0.08) {
+    const hue = Math.abs(red) >= Math.abs(blue) ? (red > 0 ? '红' : '青') : blue > 0 ? '蓝' : '黄';
+    advice.push(`画面可能偏${hue}`);
+  }
+  if (a.tiltDegrees !== null && Math.abs(a.tiltDegrees) >= 1) advice.push(`画面可能倾斜约 ${Math.abs(a.tiltDegrees)}°`);
+  for (const d of duplicates) advice.push(`与图片 #${d.photoId} 高度相似，可能是重复上传`);
+  return advice;
 }
 
 function round(v: number, digits: number): number {

@@ -1,0 +1,123 @@
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_MESSAGES } from '../contract/photos.js';
+import { makeJpeg } from '../server/src/testing/images.js';
+import { browserAvailable, launchBrowser, screenshot, servicesFor, startServer, type RunningServer } from './harness.js';
+
+describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let session: Record<string, unknown>;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const services = await servicesFor(server);
+    await services.accounts.createUser({
+      email: 'spotter@example.com',
+      username: '拍机少年',
+      password: 'password-123',
+      level: 0,
+    });
+    session = { ...(await services.accounts.login('spotter@example.com', 'password-123', '127.0.0.1')) };
+    await services.close();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedIn(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+    // A zone west of UTC: a 23:30 EXIF time must still give the camera's own date.
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      locale: 'zh-CN',
+      timezoneId: 'America/Los_Angeles',
+    });
+    context.setDefaultTimeout(15_000);
+    await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+    return { context, page: await context.newPage() };
+  }
+
+  async function choose(page: Page, testId: string, query: string, optionText: string) {
+    const select = page.getByTestId(testId);
+    await select.click();
+    await page.keyboard.type(query);
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: optionText }).first();
+    await option.waitFor();
+    await option.click();
+  }
+
+  it('checks the file at once, pre-fills the EXIF date, searches selectors, shows progress and queues the photo', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.url}/upload`);
+    const form = page.getByTestId('upload-form');
+    await form.waitFor();
+    await page.getByText('普通队列（剩余 10）').waitFor();
+    expect(await page.getByText('优先队列（剩余 0）').isVisible()).toBe(true);
+
+    const fileInput = page.locator('input[type=file]');
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#88aaff' } })
+      .png()
+      .toBuffer();
+    await fileInput.setInputFiles({ name: 'plane.jpg', mimeType: 'image/jpeg', buffer: png });
+    await expect.poll(() => page.getByTestId('file-error').textContent()).toBe(PHOTO_MESSAGES.notJpeg);
+    const small = await makeJpeg({ width: 1000, height: 700 });
+    await fileInput.setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: small });
+    await expect.poll(() => page.getByTestId('file-error').textContent()).toBe(PHOTO_MESSAGES.longEdge);
+
+    const jpeg = await makeJpeg({ width: 2400, height: 1600, exif: true, dateTaken: '2024:05:01 23:30:00', quality: 95 });
+    await fileInput.setInputFiles({ name: 'b-1234.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.locator('img.upload-preview').waitFor();
+    await expect.poll(() => page.getByTestId('taken-on').inputValue()).toBe('2024-05-01');
+    await page.getByText('Canon EOS R5', { exact: false }).waitFor();
+
+    await form.getByLabel('注册号', { exact: true }).fill('b-1234');
+    await choose(page, 'select-aircraft-types', 'A320', 'Airbus A320 (A320)');
+    await choose(page, 'select-airlines', '国航', '中国国际航空');
+    await choose(page, 'select-airports', 'PEK', '北京首都国际机场');
+    await form.getByLabel('添加网站水印').check();
+    await page.getByTestId('watermark-box').click({ position: { x: 40, y: 40 } });
+    await screenshot(page, 'upload-form');
+
+    // Slow the upload down so the progress bar is on screen long enough to be seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 150 * 1024,
+    });
+    await page.getByRole('button', { name: '上传', exact: true }).click();
+    await page.getByTestId('upload-progress').waitFor();
+    await page.getByText(PHOTO_MESSAGES.uploaded).first().waitFor({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    await page.getByRole('link', { name: '查看待审队列' }).click();
+    await page.waitForURL(`${server.url}/queue/upload`);
+    const item = page.getByTestId('queue-item');
+    await item.waitFor();
+    expect(await item.getByRole('heading').textContent()).toContain('B-1234');
+    await expect.poll(() => item.getByTestId('position').textContent()).toContain('第 1 位');
+    await expect.poll(() => page.getByTestId('slots').textContent()).toContain('普通队列 1/10');
+    await item.locator('.photo-thumb img').waitFor();
+    await screenshot(page, 'queue-upload');
+    await context.close();
+  });
+
+  it('fits a narrow screen', async () => {
+    const { context, page } = await signedIn(390);
+    await page.goto(`${server.url}/upload`);
+    await page.getByTestId('upload-form').waitFor();
+    await screenshot(page, 'upload-narrow');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});

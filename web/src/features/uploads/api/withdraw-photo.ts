@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { action } from '../../../lib/api.js';
+
+export function withdrawPhoto(id: number) {
+  return action<{ message: string }>({ method: 'POST', path: `/photos/${id}/withdraw` });
+}
+
+export function useWithdrawPhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawPhoto,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['queue'] }),
+  });
+}

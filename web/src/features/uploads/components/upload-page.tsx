@@ -1,0 +1,375 @@
+import { adviceFor } from '@contract/image-analysis';
+import {
+  CATEGORIES,
+  NO_REGISTRATION,
+  PHOTO_MESSAGES,
+  REGISTRATION_PATTERN,
+  UPLOAD_LIMITS,
+  type PhotoMeta,
+  type Watermark,
+} from '@contract/photos';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Form, Input, Progress, Radio, Result, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { AntdProvider } from '../../../components/antd-provider.js';
+import { ApiError } from '../../../lib/api.js';
+import { checkDuplicates } from '../api/check-duplicates.js';
+import { useUploadQueue } from '../api/get-upload-queue.js';
+import { lookupRegistration } from '../api/lookup-registration.js';
+import { uploadPhoto } from '../api/upload-photo.js';
+import { analyseBitmap } from '../lib/analyse.js';
+import { checkFile } from '../lib/check-file.js';
+import { readExif, type BrowserExif } from '../lib/read-exif.js';
+import { ReferenceSelect, type RefOption } from './reference-select.js';
+import { WatermarkEditor } from './watermark-editor.js';
+
+interface Fields {
+  queue: 'normal' | 'priority';
+  registration?: string;
+  noRegistration: boolean;
+  msn?: string;
+  aircraftType?: RefOption | null;
+  airline?: RefOption | null;
+  airport?: RefOption | null;
+  inFlight: boolean;
+  takenOn?: string;
+  categories: string[];
+  remark?: string;
+  messageToScreener?: string;
+  watermarkOn: boolean;
+}
+
+interface Picked {
+  file: File;
+  url: string;
+  width: number;
+  height: number;
+  exif: BrowserExif;
+  advice: string[];
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function UploadForm() {
+  const [form] = Form.useForm<Fields>();
+  const queue = useUploadQueue();
+  const client = useQueryClient();
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [watermark, setWatermark] = useState<Watermark>({ x: 0, y: 0, scale: 1, opacity: 0.5 });
+  const [progress, setProgress] = useState<number | null>(null);
+  const [done, setDone] = useState<{ id: number } | null>(null);
+  const [autoFill, setAutoFill] = useState<Awaited<ReturnType<typeof lookupRegistration>>>(null);
+  const noRegistration = Form.useWatch('noRegistration', form);
+  const inFlight = Form.useWatch('inFlight', form);
+  const watermarkOn = Form.useWatch('watermarkOn', form);
+  const registration = Form.useWatch('registration', form);
+
+  const slots = queue.data?.slots;
+  const freeNormal = slots ? Math.max(0, slots.normal - slots.normalUsed) : 0;
+  const freePriority = slots ? Math.max(0, slots.priority - slots.priorityUsed) : 0;
+  const noSlot = !!slots && freeNormal === 0 && freePriority === 0;
+
+  // Registration auto-fill: offer the facts of the most recent accepted photo of this airframe.
+  useEffect(() => {
+    const reg = registration?.trim().toUpperCase();
+    if (!reg || noRegistration || !REGISTRATION_PATTERN.test(reg) || reg.length < 3) return undefined;
+    let live = true;
+    const timer = setTimeout(() => {
+      void lookupRegistration(reg).then((found) => live && setAutoFill(found));
+    }, 400);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [registration, noRegistration]);
+
+  const pick = async (file: File) => {
+    setFileError(null);
+    setPicked(null);
+    const exif = await readExif(file);
+    const checked = await checkFile(file, exif.orientation);
+    if (!checked.ok) {
+      setFileError(checked.reason);
+      return;
+    }
+    let bitmap: ImageBitmap;
+    try {
+      bitmap = await createImageBitmap(file);
+    } catch {
+      setFileError(PHOTO_MESSAGES.corrupt);
+      return;
+    }
+    const { analysis, phash } = analyseBitmap(bitmap);
+    bitmap.close();
+    const duplicates = await checkDuplicates(phash);
+    const { width, height } = checked.facts;
+    setPicked({ file, url: URL.createObjectURL(file), width, height, exif, advice: adviceFor(analysis, duplicates) });
+    setWatermark((w) => ({ ...w, x: Math.round(width * 0.88), y: Math.round(height * 0.85) }));
+    if (exif.takenOn) form.setFieldValue('takenOn', exif.takenOn);
+  };
+
+  const submit = async (v: Fields) => {
+    if (!picked) {
+      setFileError(PHOTO_MESSAGES.missingFile);
+      return;
+    }
+    const meta: PhotoMeta = {
+      registration: v.noRegistration ? NO_REGISTRATION : (v.registration ?? '').trim().toUpperCase(),
+      ...(v.msn?.trim() ? { msn: v.msn.trim() } : {}),
+      aircraftTypeId: v.aircraftType!.value,
+      ...(v.airline ? { airlineId: v.airline.value } : {}),
+      ...(!v.inFlight && v.airport ? { airportId: v.airport.value } : {}),
+      inFlight: v.inFlight,
+      takenOn: v.takenOn!,
+      categories: v.categories,
+      ...(v.remark?.trim() ? { remark: v.remark.trim() } : {}),
+      ...(v.messageToScreener?.trim() ? { messageToScreener: v.messageToScreener.trim() } : {}),
+      queue: v.queue,
+      watermark: v.watermarkOn ? watermark : null,
+    };
+    setProgress(0);
+    try {
+      const { photo } = await uploadPhoto(picked.file, meta, setProgress);
+      setDone({ id: photo.id });
+      void client.invalidateQueries({ queryKey: ['queue'] });
+    } catch (e) {
+      setProgress(null);
+      if (e instanceof ApiError && e.issues.length > 0) {
+        const fieldOf: Record<string, keyof Fields> = {
+          aircraftTypeId: 'aircraftType',
+          airlineId: 'airline',
+          airportId: 'airport',
+        };
+        const fields = e.issues
+          .map((i) => ({ name: fieldOf[String(i.path[0])] ?? (String(i.path[0]) as keyof Fields), errors: [i.message] }))
+          .filter((f) => f.name !== ('file' as keyof Fields));
+        form.setFields(fields);
+        const fileIssue = e.issues.find((i) => i.path[0] === 'file');
+        if (fileIssue) setFileError(fileIssue.message);
+      }
+    }
+  };
+
+  /** "Upload another with the same airport and date": keep those, clear the rest. */
+  const another = () => {
+    const keep = form.getFieldsValue(['airport', 'inFlight', 'takenOn', 'queue', 'categories']);
+    form.resetFields();
+    form.setFieldsValue(keep);
+    setPicked(null);
+    setDone(null);
+    setProgress(null);
+    setAutoFill(null);
+  };
+
+  if (!slots) return <div className="route-loading">加载中…</div>;
+
+  if (done) {
+    return (
+      <Result
+        status="success"
+        title={PHOTO_MESSAGES.uploaded}
+        subTitle={`图片 #${done.id} 正在排队等待审核。`}
+        extra={[
+          <Link key="queue" className="btn btn-primary" to="/queue/upload">
+            查看待审队列
+          </Link>,
+          <Button key="again" onClick={another}>
+            继续上传（相同机场和日期）
+          </Button>,
+        ]}
+      />
+    );
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{
+        queue: freeNormal > 0 || freePriority === 0 ? 'normal' : 'priority',
+        noRegistration: false,
+        inFlight: false,
+        categories: ['airliner'],
+        watermarkOn: false,
+      }}
+      onFinish={(v) => void submit(v)}
+      data-testid="upload-form"
+    >
+      <Form.Item label="队列" name="queue" rules={[{ required: true, message: '请选择队列' }]}>
+        <Radio.Group>
+          <Radio value="normal" disabled={freeNormal === 0}>{`普通队列（剩余 ${freeNormal}）`}</Radio>
+          <Radio value="priority" disabled={freePriority === 0}>{`优先队列（剩余 ${freePriority}）`}</Radio>
+        </Radio.Group>
+      </Form.Item>
+      {noSlot && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="队列已满：等待审核的图片已占满你的名额。请等待审核结果，或在待审队列中撤回图片。"
+        />
+      )}
+      <div className="upload-grid">
+        <div>
+          <Form.Item label="图片" required>
+            {picked ? (
+              <>
+                {watermarkOn ? (
+                  <WatermarkEditor
+                    previewUrl={picked.url}
+                    width={picked.width}
+                    height={picked.height}
+                    value={watermark}
+                    onChange={setWatermark}
+                  />
+                ) : (
+                  <img className="upload-preview" src={picked.url} alt="预览" />
+                )}
+                <p className="muted" style={{ margin: '8px 0 0' }}>
+                  {picked.width}×{picked.height} 像素 · {(picked.file.size / 1024 / 1024).toFixed(1)} MB
+                  {picked.exif.camera && ` · ${picked.exif.camera}`}
+                  {picked.exif.lens && ` · ${picked.exif.lens}`}
+                </p>
+                {picked.advice.length > 0 && (
+                  <ul className="advice" data-testid="advice">
+                    {picked.advice.map((a) => (
+                      <li key={a}>{a}</li>
+                    ))}
+                  </ul>
+                )}
+                <Button type="link" style={{ padding: 0 }} onClick={() => setPicked(null)}>
+                  换一张
+                </Button>
+              </>
+            ) : (
+              <Upload.Dragger
+                accept="image/jpeg,.jpg,.jpeg"
+                multiple={false}
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  void pick(file);
+                  return false;
+                }}
+                data-testid="file-drop"
+              >
+                <p style={{ fontSize: 16, margin: '12px 0 4px' }}>拖放 JPEG 图片到这里，或点击选择</p>
+                <p className="muted" style={{ margin: 0 }}>
+                  最大 15 MB；长边 {UPLOAD_LIMITS.minLongEdge}–{UPLOAD_LIMITS.maxLongEdge} 像素，短边至少{' '}
+                  {UPLOAD_LIMITS.minShortEdge} 像素
+                </p>
+              </Upload.Dragger>
+            )}
+            {fileError && <Alert type="error" showIcon style={{ marginTop: 8 }} message={fileError} data-testid="file-error" />}
+          </Form.Item>
+          <Form.Item name="watermarkOn" valuePropName="checked">
+            <Checkbox disabled={!picked}>添加网站水印（只加在公开图片上，原图不变）</Checkbox>
+          </Form.Item>
+        </div>
+        <div>
+          <Form.Item
+            label="注册号"
+            name="registration"
+            normalize={(v: string) => v.toUpperCase()}
+            rules={[
+              { required: !noRegistration, message: '请输入注册号，或勾选“无注册号”' },
+              { pattern: REGISTRATION_PATTERN, message: '注册号只能包含字母、数字和连字符' },
+            ]}
+          >
+            <Input disabled={noRegistration} placeholder="如 B-1234" />
+          </Form.Item>
+          <Form.Item name="noRegistration" valuePropName="checked" style={{ marginTop: -12 }}>
+            <Checkbox>无注册号</Checkbox>
+          </Form.Item>
+          {autoFill && !noRegistration && (
+            <Alert
+              type="info"
+              style={{ marginBottom: 16 }}
+              message={`${autoFill.registration} 上次记录：${[autoFill.aircraftType?.label, autoFill.airline?.label, autoFill.msn && `MSN ${autoFill.msn}`].filter(Boolean).join('，')}`}
+              action={
+                <Button
+                  size="small"
+                  onClick={() => {
+                    form.setFieldsValue({
+                      ...(autoFill.msn ? { msn: autoFill.msn } : {}),
+                      ...(autoFill.aircraftType
+                        ? { aircraftType: { value: autoFill.aircraftType.id, label: autoFill.aircraftType.label } }
+                        : {}),
+                      ...(autoFill.airline ? { airline: { value: autoFill.airline.id, label: autoFill.airline.label } } : {}),
+                    });
+                    setAutoFill(null);
+                  }}
+                >
+                  填入
+                </Button>
+              }
+            />
+          )}
+          <Form.Item label="MSN（出厂序列号）" name="msn" rules={[{ max: 30, message: 'MSN 最多 30 个字符' }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item label="机型" name="aircraftType" rules={[{ required: true, message: '请选择机型' }]}>
+            <ReferenceSelect kind="aircraft-types" />
+          </Form.Item>
+          <Form.Item label="航空公司/运营者" name="airline">
+            <ReferenceSelect kind="airlines" />
+          </Form.Item>
+          <Form.Item label="机场" name="airport" rules={[{ required: !inFlight, message: PHOTO_MESSAGES.airportRequired }]}>
+            <ReferenceSelect kind="airports" disabled={inFlight} />
+          </Form.Item>
+          <Form.Item name="inFlight" valuePropName="checked" style={{ marginTop: -12 }}>
+            <Checkbox>空中拍摄</Checkbox>
+          </Form.Item>
+          <Form.Item
+            label="拍摄日期"
+            name="takenOn"
+            rules={[{ required: true, message: '请选择拍摄日期' }]}
+            extra={picked?.exif.takenOn ? '已从 EXIF 读取（相机本地日期）' : undefined}
+          >
+            <Input type="date" max={today()} data-testid="taken-on" />
+          </Form.Item>
+          <Form.Item
+            label="分类"
+            name="categories"
+            rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个分类' }]}
+          >
+            <Checkbox.Group options={CATEGORIES.map((c) => ({ label: c.zh, value: c.code }))} />
+          </Form.Item>
+          <Form.Item label="公开说明" name="remark">
+            <Input.TextArea maxLength={UPLOAD_LIMITS.remarkMax} showCount autoSize={{ minRows: 2 }} />
+          </Form.Item>
+          <Form.Item label="给审图员的留言（仅审图员可见）" name="messageToScreener">
+            <Input.TextArea maxLength={UPLOAD_LIMITS.messageMax} showCount autoSize={{ minRows: 2 }} />
+          </Form.Item>
+          {progress !== null && <Progress percent={Math.round(progress * 100)} status="active" data-testid="upload-progress" />}
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            disabled={noSlot || progress !== null}
+            title={noSlot ? '队列已满' : undefined}
+          >
+            上传
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+export function Component() {
+  return (
+    <AntdProvider>
+      <div className="panel">
+        <h1 style={{ marginTop: 0 }}>上传图片</h1>
+        <p className="muted">
+          上传前请阅读 <Link to="/about">审图标准</Link>。只上传本人拍摄的照片。
+        </p>
+        <UploadForm />
+      </div>
+    </AntdProvider>
+  );
+}
