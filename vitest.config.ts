@@ -27,6 +27,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // After the server and web suites, not beside them: a browser starved of CPU by image
+          // processing in parallel suites makes timing-based waits flaky on a 2-core machine.
+          sequence: { groupOrder: 1 },
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

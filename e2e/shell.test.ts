@@ -42,7 +42,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
 
   async function open(path: string, width = 1280): Promise<{ context: BrowserContext; page: Page; requests: Request[] }> {
     const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'zh-CN' });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
@@ -298,12 +298,12 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await fill(member.email);
     await form.getByRole('checkbox').nth(0).check();
     await form.getByRole('checkbox').nth(1).check();
-    await form.getByRole('button', { name: '注册', exact: true }).click();
+    await form.locator('button[type=submit]').click();
     await form.locator('.ant-form-item-explain-error', { hasText: MESSAGES.emailTaken }).waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, 'register-page-errors');
     await form.getByLabel('邮箱').fill('newbie@example.com');
-    await form.getByRole('button', { name: '注册', exact: true }).click();
+    await form.locator('button[type=submit]').click();
     await page.waitForURL(`${server.url}/register/success`);
     await page.getByText('欢迎加入，新飞友！').waitFor();
     expect(await page.getByTestId('user-entry').textContent()).toBe('新飞友');
