@@ -150,32 +150,48 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
   } catch {
     throw refuse(400, 'VALIDATION_FAILED', PHOTO_MESSAGES.corrupt);
   }
-  const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels as 3 };
-  const fromRaw = () => sharp(decoded.data, { raw });
   const long = Math.max(width, height);
-  const edges = [...new Set(RENDITION_EDGES.map((e) => Math.min(e, long)))];
+  const edges = [...new Set(RENDITION_EDGES.map((e) => Math.min(e, long)))].sort((a, b) => b - a);
 
-  const renditionJobs = edges.map(async (edge): Promise<Rendition> => {
-    const scale = edge / long;
-    const w = Math.max(1, Math.round(width * scale));
-    const h = Math.max(1, Math.round(height * scale));
-    let pipeline = fromRaw().resize(w, h, { fit: 'fill', kernel: 'lanczos3' });
-    if (watermark) {
-      // composite() applies after resize only in a second pass; render the resized pixels first.
-      const resized = await pipeline.raw().toBuffer();
-      pipeline = sharp(resized, { raw: { width: w, height: h, channels: 3 } }).composite([
-        watermarkOverlay(watermark, width, w, h),
-      ]);
-    }
+  // Each size is resized from the next larger one, not from the full frame: halving steps cost a
+  // fraction of a full-resolution resample and look the same with lanczos3.
+  const scaled: { edge: number; width: number; height: number; data: Buffer }[] = [];
+  let source = { width: decoded.info.width, height: decoded.info.height, data: decoded.data };
+  for (const edge of edges) {
+    const w = Math.max(1, Math.round((width * edge) / long));
+    const h = Math.max(1, Math.round((height * edge) / long));
+    const data =
+      w === source.width && h === source.height
+        ? source.data
+        : await sharp(source.data, { raw: { width: source.width, height: source.height, channels: 3 } })
+            .resize(w, h, { fit: 'fill', kernel: 'lanczos3' })
+            .raw()
+            .toBuffer();
+    source = { width: w, height: h, data };
+    scaled.push({ edge, ...source });
+  }
+  const fromScaled = (s: { width: number; height: number; data: Buffer }) =>
+    sharp(s.data, { raw: { width: s.width, height: s.height, channels: 3 } });
+
+  const renditionJobs = scaled.map(async (s): Promise<Rendition> => {
+    let pipeline = fromScaled(s);
+    if (watermark) pipeline = pipeline.composite([watermarkOverlay(watermark, width, s.width, s.height)]);
     // sharp writes no metadata unless asked (keepMetadata/withExif): no EXIF, GPS or ICC leaves.
-    const data = await pipeline.webp({ quality: 82, effort: 4 }).toBuffer();
-    return { edge, width: w, height: h, data };
+    // libwebp's effort 3+ costs ~3× effort 2 at 2560 px for <1 % fewer bytes (measured, see
+    // docs/decisions.md); the small sizes that galleries load most keep effort 4.
+    const data = await pipeline.webp({ quality: 82, effort: s.edge > 640 ? 2 : 4 }).toBuffer();
+    return { edge: s.edge, width: s.width, height: s.height, data };
   });
 
+  // The checks run on the 1280 copy (or the largest, for small originals): same verdicts, less work.
+  const basis = scaled.find((s) => s.edge <= 1280) ?? scaled[0]!;
   const analysisJob = (async () => {
-    const greyW = 768;
-    const grey = await fromRaw().resize(greyW, greyW, { fit: 'inside' }).greyscale().raw().toBuffer({ resolveWithObject: true });
-    const small = await fromRaw().resize(256, 256, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
+    const grey = await fromScaled(basis)
+      .resize(768, 768, { fit: 'inside' })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const small = await fromScaled(basis).resize(256, 256, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
     const clip = clipping(small.data, small.info.channels);
     return {
       sharpness: Math.round(laplacianVariance(grey.data, grey.info.width, grey.info.height)),
@@ -187,12 +203,16 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
   })();
 
   const thumbJob = (async () => {
-    const t = await fromRaw().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const t = await fromScaled(basis)
+      .resize(100, 100, { fit: 'inside' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return Buffer.from(rgbaToThumbHash(t.info.width, t.info.height, t.data)).toString('base64');
   })();
 
   const phashJob = (async () => {
-    const g = await fromRaw().resize(32, 32, { fit: 'fill' }).greyscale().raw().toBuffer();
+    const g = await fromScaled(basis).resize(32, 32, { fit: 'fill' }).greyscale().raw().toBuffer();
     return perceptualHash(g);
   })();
 
