@@ -108,6 +108,23 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await expect.poll(() => page.getByTestId('slots').textContent()).toContain('普通队列 1/10');
     await item.locator('.photo-thumb img').waitFor();
     await screenshot(page, 'queue-upload');
+
+    // The original with the screening tools, then withdrawal from the queue.
+    await item.getByRole('button', { name: '查看原图' }).click();
+    const stage = page.getByTestId('original-stage');
+    await stage.locator('img').waitFor();
+    expect(await stage.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2400);
+    await page.getByTestId('histograms').waitFor();
+    await page.getByText('地平线网格').click();
+    await page.getByText('中心参考线').click();
+    await expect.poll(() => stage.locator('svg.viewer-overlay line').count()).toBe(11);
+    await screenshot(page, 'original-viewer');
+    await page.locator('.ant-modal-close').click();
+
+    await item.getByRole('button', { name: '撤回' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '撤回' }).click();
+    await expect.poll(() => page.getByTestId('queue-item').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('slots').textContent()).toContain('普通队列 0/10');
     await context.close();
   });
 

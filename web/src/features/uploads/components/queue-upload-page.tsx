@@ -2,6 +2,7 @@ import { Button, Empty, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
+import { OriginalViewer } from '../../../components/original-viewer.js';
 import { PhotoThumb } from '../../../components/photo-thumb.js';
 import { fetchOriginalUrl } from '../api/fetch-original.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
@@ -18,12 +19,17 @@ function QueueList() {
   const { data, isPending } = useUploadQueue();
   const withdraw = useWithdrawPhoto();
   const [opening, setOpening] = useState<number | null>(null);
+  const [viewing, setViewing] = useState<{ url: string; title: string } | null>(null);
 
-  const openOriginal = async (id: number) => {
+  const openOriginal = async (id: number, title: string) => {
     setOpening(id);
     const url = await fetchOriginalUrl(id);
     setOpening(null);
-    if (url) window.open(url, '_blank', 'noopener');
+    if (url) setViewing({ url, title });
+  };
+  const closeViewer = () => {
+    if (viewing) URL.revokeObjectURL(viewing.url);
+    setViewing(null);
   };
 
   if (isPending) return <div className="route-loading">加载中…</div>;
@@ -31,6 +37,7 @@ function QueueList() {
   const { slots } = data;
   return (
     <>
+      {viewing && <OriginalViewer url={viewing.url} title={viewing.title} onClose={closeViewer} />}
       <p className="muted" data-testid="slots">
         普通队列 {slots.normalUsed}/{slots.normal} · 优先队列 {slots.priorityUsed}/{slots.priority}
       </p>
@@ -73,7 +80,11 @@ function QueueList() {
                   </ul>
                 )}
                 <p style={{ display: 'flex', gap: 8, marginTop: 8 }}>
-                  <Button size="small" loading={opening === photo.id} onClick={() => void openOriginal(photo.id)}>
+                  <Button
+                    size="small"
+                    loading={opening === photo.id}
+                    onClick={() => void openOriginal(photo.id, `${photo.registration} · 原图`)}
+                  >
                     查看原图
                   </Button>
                   <Popconfirm
