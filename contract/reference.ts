@@ -109,5 +109,7 @@ export function airlineLabel(a: Pick<Airline, 'nameZh' | 'nameEn'>): string {
   return a.nameZh ?? a.nameEn;
 }
 export function aircraftTypeLabel(t: Pick<AircraftType, 'manufacturerEn' | 'typeName' | 'variant'>): string {
-  return [t.manufacturerEn, t.typeName, t.variant].filter(Boolean).join(' ');
+  // "737" + "-800" reads as one designation (Boeing 737-800); other variants stand apart (A330neo 900).
+  const variant = t.variant ? (t.variant.startsWith('-') ? t.variant : ` ${t.variant}`) : '';
+  return `${t.manufacturerEn} ${t.typeName}${variant}`;
 }

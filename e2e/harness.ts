@@ -21,7 +21,7 @@ export function browserAvailable(): boolean {
 /** Services over the same database as a running server, to set up users the way the CLI does. */
 export async function servicesFor(server: RunningServer) {
   const { services, database } = await buildServices(loadConfig(server.env));
-  return { ...services, close: () => database.destroy() };
+  return { ...services, db: database.db, close: () => database.destroy() };
 }
 
 export async function launchBrowser(): Promise<Browser> {

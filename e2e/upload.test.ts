@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +22,44 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       level: 0,
     });
     session = { ...(await services.accounts.login('spotter@example.com', 'password-123', '127.0.0.1')) };
+    // History for the auto-fill and the reject list: one accepted and one rejected photo.
+    const member = { id: session.id as number, username: '拍机少年', level: 0, sessionId: 0 };
+    const b738 = (await services.reference.searchAircraftTypes('B738', null, undefined, 1)).items[0]!;
+    const cca = (await services.reference.searchAirlines('CCA', null, undefined, 1)).items[0]!;
+    const pvg = (await services.reference.searchAirports('PVG', null, undefined, 1)).items[0]!;
+    const file = path.join(server.dataDir, 'seed.jpg');
+    const facts = {
+      aircraftTypeId: b738.id,
+      airlineId: cca.id,
+      airportId: pvg.id,
+      takenOn: '2024-03-03',
+      categories: ['airliner'],
+      queue: 'normal' as const,
+      watermark: null,
+    };
+    fs.writeFileSync(file, await makeJpeg({ seed: 11 }));
+    const accepted = (
+      await services.photos.upload(member, { normal: 10, priority: 0 }, file, { ...facts, registration: 'B-5678', msn: '40123' })
+    ).photo;
+    fs.writeFileSync(file, await makeJpeg({ seed: 12 }));
+    const rejected = (
+      await services.photos.upload(member, { normal: 10, priority: 0 }, file, { ...facts, registration: 'B-9999' })
+    ).photo;
+    const now = Date.now();
+    await services.db.updateTable('photos').set({ state: 'accepted', decided_at: now }).where('id', '=', accepted.id).execute();
+    await services.db.updateTable('photos').set({ state: 'rejected', decided_at: now }).where('id', '=', rejected.id).execute();
+    await services.db
+      .insertInto('screening_events')
+      .values({
+        photo_id: rejected.id,
+        actor_id: null,
+        from_state: 'pending',
+        to_state: 'rejected',
+        reasons: '["horizon"]',
+        message: '地平线向右倾斜',
+        created_at: now,
+      })
+      .execute();
     await services.close();
     browser = await launchBrowser();
   });
@@ -125,6 +165,58 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: '撤回' }).click();
     await expect.poll(() => page.getByTestId('queue-item').count()).toBe(0);
     await expect.poll(() => page.getByTestId('slots').textContent()).toContain('普通队列 0/10');
+    await context.close();
+  });
+
+  it('auto-fills from an accepted photo, suggests a missing airport and uploads another with the same airport and date', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.url}/upload`);
+    const form = page.getByTestId('upload-form');
+    await form.waitFor();
+    await form.getByLabel('注册号', { exact: true }).fill('b-5678');
+    const offer = page.locator('.ant-alert', { hasText: 'B-5678 上次记录' });
+    await offer.waitFor();
+    expect(await offer.textContent()).toContain('MSN 40123');
+    await offer.getByRole('button', { name: '填入' }).click();
+    await expect.poll(() => form.getByLabel('MSN（出厂序列号）').inputValue()).toBe('40123');
+    await expect.poll(() => page.getByTestId('select-aircraft-types').textContent()).toContain('737');
+    await expect.poll(() => page.getByTestId('select-airlines').textContent()).toContain('中国国际航空');
+
+    await page.getByTestId('select-airports').click();
+    await page.keyboard.type('ZZZX');
+    await page.getByRole('button', { name: '建议新增机场' }).click();
+    const modal = page.locator('.ant-modal', { hasText: '建议新增机场' });
+    await modal.getByLabel('英文名').fill('Test Strip');
+    await modal.getByLabel('ICAO 代码（4 位）').fill('zzzx');
+    await modal.getByRole('button', { name: '提交' }).click();
+    await expect.poll(() => page.getByTestId('select-airports').textContent()).toContain('Test Strip (ZZZX)（待审核）');
+
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'p.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await makeJpeg({ seed: 21, exif: true, dateTaken: '2023:12:31 08:00:00' }),
+      });
+    await expect.poll(() => page.getByTestId('taken-on').inputValue()).toBe('2023-12-31');
+    await page.getByRole('button', { name: '上传', exact: true }).click();
+    await page.getByRole('button', { name: '继续上传（相同机场和日期）' }).click();
+    await form.waitFor();
+    expect(await form.getByLabel('注册号', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByTestId('taken-on').inputValue()).toBe('2023-12-31');
+    expect(await page.getByTestId('select-airports').textContent()).toContain('Test Strip');
+    await context.close();
+  });
+
+  it("lists rejections with their reasons, guide and the screener's message", async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.url}/queue/reject`);
+    const item = page.getByTestId('reject-item');
+    await item.waitFor();
+    expect(await item.getByRole('heading').textContent()).toContain('B-9999');
+    expect(await item.textContent()).toContain('地平不正：地平线或竖直参照物倾斜');
+    expect(await item.textContent()).toContain('审图员留言：地平线向右倾斜');
+    await screenshot(page, 'queue-reject');
     await context.close();
   });
 

@@ -41,6 +41,7 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, phot
         await cleanTmpDir(tmpDir, clock.now(), 3_600_000);
       },
     },
+    { name: 'purge-rejected', everyMs: 3_600_000, run: async () => void (await photos.purgeRejected()) },
     { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
     { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await liftEndedSuspensions(db, clock.now())) },
     {

@@ -191,3 +191,15 @@ export async function deleteIntent(db: DbOrTrx, id: number): Promise<void> {
 export function expiredIntents(db: DbOrTrx, now: number) {
   return db.selectFrom('upload_intents').selectAll().where('lease_until', '<', now).limit(100).execute();
 }
+
+/** Rejected photos whose files are due for deletion (30 days after the final rejection). */
+export function rejectedWithFilesBefore(db: DbOrTrx, before: number, limit: number) {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where('state', '=', 'rejected')
+    .where('decided_at', '<', before)
+    .where('original_key', 'is not', null)
+    .limit(limit)
+    .execute();
+}

@@ -260,6 +260,24 @@ export class PhotosService {
     return intents.length;
   }
 
+  /**
+   * Deletes the image files of photos rejected more than 30 days ago (§4.5); the row and its facts
+   * stay. The row stops pointing at the files before they go, so it never points at a missing file.
+   */
+  async purgeRejected(): Promise<number> {
+    const rows = await repo.rejectedWithFilesBefore(this.db, this.clock.now() - 30 * DAY, 50);
+    for (const row of rows) {
+      const cleared = await repo.transition(this.db, row.id, ['rejected'], {
+        state: 'rejected',
+        original_key: null,
+        rendition_hash: null,
+        renditions: '[]',
+      });
+      if (cleared) await this.deleteFiles(this.keysOf(row));
+    }
+    return rows.length;
+  }
+
   // ---- owner actions ----
 
   private async owned(id: number, user: AuthUser): Promise<PhotoRow> {
