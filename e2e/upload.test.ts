@@ -191,13 +191,11 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await modal.getByRole('button', { name: '提交' }).click();
     await expect.poll(() => page.getByTestId('select-airports').textContent()).toContain('Test Strip (ZZZX)（待审核）');
 
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'p.jpg',
-        mimeType: 'image/jpeg',
-        buffer: await makeJpeg({ seed: 21, exif: true, dateTaken: '2023:12:31 08:00:00' }),
-      });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'p.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makeJpeg({ seed: 21, exif: true, dateTaken: '2023:12:31 08:00:00' }),
+    });
     await expect.poll(() => page.getByTestId('taken-on').inputValue()).toBe('2023-12-31');
     await page.getByRole('button', { name: '上传', exact: true }).click();
     await page.getByRole('button', { name: '继续上传（相同机场和日期）' }).click();

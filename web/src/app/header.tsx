@@ -43,6 +43,18 @@ export function Header() {
     </button>
   );
 
+  // The same links inline (wide) and in the dropdown (735 px or less).
+  const mainLinks = (
+    <>
+      <Link to="/search">{SHELL.gallery}</Link>
+      <a href={aboutUrl} target="_blank" rel="noopener noreferrer">
+        {SHELL.about}
+      </a>
+      {session && <Link to="/upload">上传</Link>}
+      {level >= LEVELS.screener && <Link to="/screen/queue">审图</Link>}
+    </>
+  );
+
   return (
     <header className="header">
       <div className="header-inner">
@@ -60,12 +72,7 @@ export function Header() {
           />
         </form>
         <nav className="nav" aria-label="主导航" data-testid="nav-inline">
-          <Link to="/search">{SHELL.gallery}</Link>
-          <a href={aboutUrl} target="_blank" rel="noopener noreferrer">
-            {SHELL.about}
-          </a>
-          {session && <Link to="/upload">上传</Link>}
-          {level >= LEVELS.screener && <Link to="/screen/queue">审图</Link>}
+          {mainLinks}
           {level >= LEVELS.screener && (
             <div className="manage-menu">
               <button
@@ -101,12 +108,7 @@ export function Header() {
       </div>
       {menuOpen && (
         <nav className="dropdown" aria-label="菜单" data-testid="nav-dropdown">
-          <Link to="/search">{SHELL.gallery}</Link>
-          <a href={aboutUrl} target="_blank" rel="noopener noreferrer">
-            {SHELL.about}
-          </a>
-          {session && <Link to="/upload">上传</Link>}
-          {level >= LEVELS.screener && <Link to="/screen/queue">审图</Link>}
+          {mainLinks}
           {level >= LEVELS.screener && <Link to="/manage/data">管理</Link>}
           {userEntry}
           {session ? (

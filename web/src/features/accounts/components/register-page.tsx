@@ -1,9 +1,10 @@
-import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '@contract/limits';
+import { EMAIL_PATTERN, USERNAME_PATTERN } from '@contract/limits';
 import { MESSAGES } from '@contract/texts';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
+import { NewPasswordFields } from './new-password-fields.js';
 import { ApiError } from '../../../lib/api.js';
 import { saveSession } from '../../../lib/session.js';
 import { register } from '../api/register.js';
@@ -74,30 +75,7 @@ function RegisterForm() {
       >
         <Input autoComplete="email" inputMode="email" />
       </Form.Item>
-      <Form.Item
-        label="密码"
-        name="password"
-        rules={[
-          { required: true, message: '请输入密码' },
-          { min: PASSWORD_MIN, max: PASSWORD_MAX, message: MESSAGES.passwordLength },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        label="重复密码"
-        name="repeat"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入密码' },
-          ({ getFieldValue }) => ({
-            validator: (_, v: string) =>
-              !v || getFieldValue('password') === v ? Promise.resolve() : Promise.reject(new Error(MESSAGES.passwordMismatch)),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields />
       <Form.Item name="acceptTerms" valuePropName="checked" rules={[mustCheck(MESSAGES.mustAcceptTerms)]}>
         <Checkbox>
           我已阅读并同意 <Link to="/about">用户协议与审图标准</Link>

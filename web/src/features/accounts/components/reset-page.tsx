@@ -1,9 +1,9 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@contract/limits';
 import { MESSAGES } from '@contract/texts';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
+import { NewPasswordFields } from './new-password-fields.js';
 import { openLoginDialog } from '../../../lib/login-dialog.js';
 import { resetPassword } from '../api/password-reset.js';
 
@@ -22,30 +22,7 @@ function ResetForm({ token }: { token: string }) {
   };
   return (
     <Form layout="vertical" requiredMark={false} onFinish={(v: { password: string }) => void submit(v)}>
-      <Form.Item
-        label="新密码"
-        name="password"
-        rules={[
-          { required: true, message: '请输入密码' },
-          { min: PASSWORD_MIN, max: PASSWORD_MAX, message: MESSAGES.passwordLength },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        label="重复新密码"
-        name="repeat"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入密码' },
-          ({ getFieldValue }) => ({
-            validator: (_, v: string) =>
-              !v || getFieldValue('password') === v ? Promise.resolve() : Promise.reject(new Error(MESSAGES.passwordMismatch)),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields label="新密码" />
       <Button type="primary" htmlType="submit" block loading={busy}>
         设置新密码
       </Button>
