@@ -186,6 +186,14 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await page.getByTestId('user-page').waitFor();
     const profileCall = requests.find((r) => r.url().endsWith(`/api/v1/users/${member.id}`));
     expect(await profileCall?.headerValue('authorization')).toBe(`Bearer ${stored.token}`);
+
+    // Logout from the personal page: the server revokes the token, the session leaves storage.
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.getByTestId('user-entry').textContent()).toBe(SHELL.loginOrRegister);
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    const me = await fetch(`${server.url}/api/v1/user/me`, { headers: { authorization: `Bearer ${stored.token}` } });
+    expect(me.status).toBe(401);
     await context.close();
   });
 
