@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './limits.js';
+import { isValidEmail, MAX_ID, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './limits.js';
 import { MESSAGES } from './texts.js';
 
 const email = z
@@ -86,4 +86,4 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-export const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });

@@ -11,6 +11,9 @@ export const RESET_TOKEN_MINUTES = 60;
 export const PAGE_LIMIT_DEFAULT = 40;
 export const PAGE_LIMIT_MAX = 100;
 
+/** Ids are 32-bit integers in both databases: a larger number is invalid input, not a lookup. */
+export const MAX_ID = 2_147_483_647;
+
 export const LEVELS = { member: 0, screener: 1, senior: 2, admin: 3 } as const;
 export type Level = (typeof LEVELS)[keyof typeof LEVELS];
 export const LEVEL_NAMES: Record<number, string> = {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MAX_ID } from './limits.js';
+
+const id = () => z.number().int().positive().max(MAX_ID);
 
 // Upload limits (PRODUCT.md §5.1): checked in the browser at once and again by the server.
 export const UPLOAD_LIMITS = {
@@ -107,9 +110,9 @@ export const photoMeta = z
       .transform((v) => v.toUpperCase())
       .pipe(z.string().regex(REGISTRATION_PATTERN, '注册号只能包含字母、数字和连字符（1–15 位）')),
     msn: z.string().trim().max(30).optional(),
-    aircraftTypeId: z.number().int().positive('请选择机型'),
-    airlineId: z.number().int().positive().optional(),
-    airportId: z.number().int().positive().optional(),
+    aircraftTypeId: id().min(1, '请选择机型'),
+    airlineId: id().optional(),
+    airportId: id().optional(),
     inFlight: z.boolean().optional(),
     takenOn: dateString,
     categories: z.array(z.enum(CATEGORY_CODES)).min(1, '请至少选择一个分类').max(6),
@@ -124,9 +127,9 @@ export type PhotoMeta = z.infer<typeof photoMeta>;
 export const photoEdit = z.object({
   registration: photoMeta.shape.registration.optional(),
   msn: z.string().trim().max(30).optional(),
-  aircraftTypeId: z.number().int().positive().optional(),
-  airlineId: z.number().int().positive().nullable().optional(),
-  airportId: z.number().int().positive().nullable().optional(),
+  aircraftTypeId: id().optional(),
+  airlineId: id().nullable().optional(),
+  airportId: id().nullable().optional(),
   inFlight: z.boolean().optional(),
   takenOn: dateString.optional(),
   categories: photoMeta.shape.categories.optional(),
@@ -231,7 +234,7 @@ export const registrationLookup = z.object({
 });
 export type RegistrationLookup = z.infer<typeof registrationLookup>;
 
-export const photoIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const photoIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 export const duplicatesQuery = z.object({ phash: z.string().regex(/^[0-9a-f]{16}$/, '无效的图片指纹') });
 export const duplicatesResponse = z.object({ items: photoChecks.shape.duplicates });

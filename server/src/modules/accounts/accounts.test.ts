@@ -185,6 +185,8 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
 
     const badId = await get('/users/abc');
     expect(badId.statusCode).toBe(400);
+    expect((await get('/users/3000000000')).statusCode).toBe(400);
+    expect((await get('/users/99999999999999999999999')).statusCode).toBe(400);
     const sqlish = await post('/user/login', { email: "x' OR 1=1 --@a.b", password: "' OR '1'='1" });
     expect(sqlish.statusCode).toBe(401);
     const unknownRoute = await get('/no/such/thing');

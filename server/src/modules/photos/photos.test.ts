@@ -161,6 +161,13 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
     const noAirport = await upload(u.token, { file: baseJpeg, meta: meta({ airportId: undefined }) });
     expect(noAirport.json().issues[0]).toEqual({ path: ['airportId'], message: PHOTO_MESSAGES.airportRequired });
 
+    const huge = await upload(u.token, { file: baseJpeg, meta: meta({ aircraftTypeId: 3_000_000_000 }) });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().issues[0].path).toEqual(['aircraftTypeId']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/photos/4000000000', headers: bearer(u.token) })).statusCode).toBe(
+      400,
+    );
+
     const unknown = await upload(u.token, { file: baseJpeg, meta: meta({ aircraftTypeId: 999999, airportId: 888888 }) });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().issues).toEqual([
