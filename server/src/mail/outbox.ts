@@ -51,7 +51,3 @@ export async function markMailFailed(db: DbOrTrx, id: number, attempts: number, 
     .where('id', '=', id)
     .execute();
 }
-
-export function listOutbox(db: DbOrTrx, to: string) {
-  return db.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
-}

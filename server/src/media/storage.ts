@@ -20,7 +20,6 @@ export interface PhotoStorage {
   get(key: string): Promise<Readable | null>;
   /** Deletes; a missing key is not an error. */
   delete(key: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
@@ -61,15 +60,6 @@ export class FsStorage implements PhotoStorage {
     const file = this.file(key);
     // A crash mid-write leaves the temp file behind; it belongs to the key as well.
     await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}.tmp`, { force: true })]);
-  }
-
-  async exists(key: string): Promise<boolean> {
-    try {
-      await fs.promises.access(this.file(key));
-      return true;
-    } catch {
-      return false;
-    }
   }
 }
 
@@ -120,12 +110,6 @@ export class S3Storage implements PhotoStorage {
     checkKey(key);
     await this.ensureBucket();
     await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
-  }
-
-  async exists(key: string): Promise<boolean> {
-    const body = await this.get(key);
-    body?.destroy();
-    return body !== null;
   }
 }
 

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
 
 // Shared by frozen migrations: only ever add helpers here, never change what one produces.
 export function isPostgres(db: Kysely<any>): boolean {
@@ -14,5 +14,3 @@ export function withId<T extends string>(db: Kysely<any>, table: CreateTableBuil
 
 /** Epoch-millisecond columns need 64 bits in PostgreSQL. */
 export const msType = 'bigint' as const;
-
-export { sql };

@@ -315,12 +315,4 @@ export class AccountsService {
       await insertAudit(trx, { actorId, action: 'user.unsuspend', targetType: 'user', targetId: userId, at: now });
     });
   }
-
-  async revokeSessions(userId: number, actorId: number | null): Promise<void> {
-    const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      await repo.revokeUserSessions(trx, userId, now);
-      await insertAudit(trx, { actorId, action: 'user.sessions.revoke', targetType: 'user', targetId: userId, at: now });
-    });
-  }
 }
