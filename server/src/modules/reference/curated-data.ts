@@ -136,20 +136,17 @@ interface CuratedType {
   variant?: string;
 }
 
-const boeing = (icao: string, typeName: string, variant?: string): CuratedType => ({
-  icao,
-  manufacturerEn: 'Boeing',
-  manufacturerZh: '波音',
-  typeName,
-  ...(variant ? { variant } : {}),
-});
-const airbus = (icao: string, typeName: string, variant?: string): CuratedType => ({
-  icao,
-  manufacturerEn: 'Airbus',
-  manufacturerZh: '空客',
-  typeName,
-  ...(variant ? { variant } : {}),
-});
+const madeBy =
+  (manufacturerEn: string, manufacturerZh: string) =>
+  (icao: string, typeName: string, variant?: string): CuratedType => ({
+    icao,
+    manufacturerEn,
+    manufacturerZh,
+    typeName,
+    ...(variant ? { variant } : {}),
+  });
+const boeing = madeBy('Boeing', '波音');
+const airbus = madeBy('Airbus', '空客');
 
 export const AIRCRAFT_TYPES: CuratedType[] = [
   airbus('A318', 'A318'),

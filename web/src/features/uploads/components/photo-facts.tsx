@@ -1,4 +1,6 @@
 import { CATEGORIES, NO_REGISTRATION, type PhotoResponse } from '@contract/photos';
+import type { ReactNode } from 'react';
+import { PhotoThumb } from '../../../components/photo-thumb.js';
 
 const categoryName = new Map<string, string>(CATEGORIES.map((c) => [c.code, c.zh]));
 
@@ -15,5 +17,26 @@ export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
       </p>
       <p className="muted">{photo.categories.map((c) => categoryName.get(c) ?? c).join('、')}</p>
     </>
+  );
+}
+
+/** One of the member's own photos in a list: thumbnail (while its files exist), facts, then extras. */
+export function OwnPhotoItem({ photo, testId, children }: { photo: PhotoResponse; testId: string; children: ReactNode }) {
+  return (
+    <div className="queue-item" data-testid={testId}>
+      {photo.renditions.length > 0 && (
+        <PhotoThumb
+          thumbhash={photo.thumbhash}
+          width={photo.width}
+          height={photo.height}
+          renditions={photo.renditions}
+          alt={photo.registration}
+        />
+      )}
+      <div className="facts">
+        <PhotoFacts photo={photo} />
+        {children}
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { Empty, Tag, Tooltip } from 'antd';
 import { AntdProvider } from '../../../components/antd-provider.js';
-import { PhotoThumb } from '../../../components/photo-thumb.js';
 import { useRejectQueue } from '../api/get-reject-queue.js';
-import { PhotoFacts } from './photo-facts.js';
+import { OwnPhotoItem } from './photo-facts.js';
 
 function RejectList() {
   const { data, isPending } = useRejectQueue();
@@ -12,38 +11,26 @@ function RejectList() {
   return (
     <div className="queue-list">
       {data.items.map(({ photo, reasons, message, rejectedAt }) => (
-        <div className="queue-item" key={photo.id} data-testid="reject-item">
-          {photo.renditions.length > 0 && (
-            <PhotoThumb
-              thumbhash={photo.thumbhash}
-              width={photo.width}
-              height={photo.height}
-              renditions={photo.renditions}
-              alt={photo.registration}
-            />
-          )}
-          <div className="facts">
-            <PhotoFacts photo={photo} />
-            <p className="muted">{new Date(rejectedAt).toLocaleDateString('zh-CN')} 退回</p>
-            <p>
-              {reasons.map((r) => (
-                <Tooltip key={r.code} title={r.guide}>
-                  <Tag color="red" style={{ cursor: 'help' }}>
-                    {r.title}
-                  </Tag>
-                </Tooltip>
-              ))}
-            </p>
-            <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
-              {reasons.map((r) => (
-                <li key={r.code} className="muted">
-                  {r.title}：{r.guide}
-                </li>
-              ))}
-            </ul>
-            {message && <p>审图员留言：{message}</p>}
-          </div>
-        </div>
+        <OwnPhotoItem key={photo.id} photo={photo} testId="reject-item">
+          <p className="muted">{new Date(rejectedAt).toLocaleDateString('zh-CN')} 退回</p>
+          <p>
+            {reasons.map((r) => (
+              <Tooltip key={r.code} title={r.guide}>
+                <Tag color="red" style={{ cursor: 'help' }}>
+                  {r.title}
+                </Tag>
+              </Tooltip>
+            ))}
+          </p>
+          <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
+            {reasons.map((r) => (
+              <li key={r.code} className="muted">
+                {r.title}：{r.guide}
+              </li>
+            ))}
+          </ul>
+          {message && <p>审图员留言：{message}</p>}
+        </OwnPhotoItem>
       ))}
     </div>
   );

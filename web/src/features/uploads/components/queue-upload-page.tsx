@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { OriginalViewer } from '../../../components/original-viewer.js';
-import { PhotoThumb } from '../../../components/photo-thumb.js';
 import { fetchOriginalUrl } from '../api/fetch-original.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
 import { useWithdrawPhoto } from '../api/withdraw-photo.js';
-import { PhotoFacts } from './photo-facts.js';
+import { OwnPhotoItem } from './photo-facts.js';
 
 function waitText(days: number | null): string {
   if (days === null) return '暂无估计（近 14 天没有审图记录）';
@@ -50,57 +49,47 @@ function QueueList() {
       ) : (
         <div className="queue-list">
           {data.items.map(({ photo, position, estimatedWaitDays }) => (
-            <div className="queue-item" key={photo.id} data-testid="queue-item">
-              <PhotoThumb
-                thumbhash={photo.thumbhash}
-                width={photo.width}
-                height={photo.height}
-                renditions={photo.renditions}
-                alt={photo.registration}
-              />
-              <div className="facts">
-                <PhotoFacts photo={photo} />
-                <p>
-                  <Tag color={photo.queue === 'priority' ? 'gold' : 'blue'}>
-                    {photo.queue === 'priority' ? '优先队列' : '普通队列'}
-                  </Tag>
-                  {photo.state === 'escalated' ? (
-                    <Tag color="purple">已提交资深审图员</Tag>
-                  ) : (
-                    <span data-testid="position">
-                      第 {position} 位 · {waitText(estimatedWaitDays)}
-                    </span>
-                  )}
-                </p>
-                {photo.checks && photo.checks.advice.length > 0 && (
-                  <ul className="advice">
-                    {photo.checks.advice.map((a) => (
-                      <li key={a}>{a}</li>
-                    ))}
-                  </ul>
+            <OwnPhotoItem key={photo.id} photo={photo} testId="queue-item">
+              <p>
+                <Tag color={photo.queue === 'priority' ? 'gold' : 'blue'}>
+                  {photo.queue === 'priority' ? '优先队列' : '普通队列'}
+                </Tag>
+                {photo.state === 'escalated' ? (
+                  <Tag color="purple">已提交资深审图员</Tag>
+                ) : (
+                  <span data-testid="position">
+                    第 {position} 位 · {waitText(estimatedWaitDays)}
+                  </span>
                 )}
-                <p style={{ display: 'flex', gap: 8, marginTop: 8 }}>
-                  <Button
-                    size="small"
-                    loading={opening === photo.id}
-                    onClick={() => void openOriginal(photo.id, `${photo.registration} · 原图`)}
-                  >
-                    查看原图
+              </p>
+              {photo.checks && photo.checks.advice.length > 0 && (
+                <ul className="advice">
+                  {photo.checks.advice.map((a) => (
+                    <li key={a}>{a}</li>
+                  ))}
+                </ul>
+              )}
+              <p style={{ display: 'flex', gap: 8, marginTop: 8 }}>
+                <Button
+                  size="small"
+                  loading={opening === photo.id}
+                  onClick={() => void openOriginal(photo.id, `${photo.registration} · 原图`)}
+                >
+                  查看原图
+                </Button>
+                <Popconfirm
+                  title="撤回这张图片？"
+                  description="撤回后队列名额立即释放，图片文件将被删除。"
+                  okText="撤回"
+                  cancelText="取消"
+                  onConfirm={() => withdraw.mutateAsync(photo.id).catch(() => undefined)}
+                >
+                  <Button size="small" danger>
+                    撤回
                   </Button>
-                  <Popconfirm
-                    title="撤回这张图片？"
-                    description="撤回后队列名额立即释放，图片文件将被删除。"
-                    okText="撤回"
-                    cancelText="取消"
-                    onConfirm={() => withdraw.mutateAsync(photo.id).catch(() => undefined)}
-                  >
-                    <Button size="small" danger>
-                      撤回
-                    </Button>
-                  </Popconfirm>
-                </p>
-              </div>
-            </div>
+                </Popconfirm>
+              </p>
+            </OwnPhotoItem>
           ))}
         </div>
       )}
