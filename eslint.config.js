@@ -5,8 +5,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Import boundaries (STYLE.md): contract → server/web; in web, lib/components → features → app,
-// and features do not import each other.
+// and features do not import each other. On the server: routes → services → repositories → db; a
+// module's routes call only their own service, and another module is reached through its service.
 const features = fs.readdirSync('web/src/features');
+const modules = fs.readdirSync('server/src/modules');
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -40,6 +42,57 @@ export default tseslint.config(
     files: ['server/**'],
     rules: restrict([{ group: ['**/web/src/**'], message: 'The server does not import the web app.' }]),
   },
+  {
+    files: ['server/src/{http,db,mail,media}/**'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([
+      { group: ['**/web/src/**'], message: 'The server does not import the web app.' },
+      {
+        group: ['**/modules/**', '**/jobs/**'],
+        message: 'http/, db/, mail/ and media/ are shared layers: they import no module.',
+      },
+    ]),
+  },
+  {
+    files: ['server/src/jobs/**'],
+    rules: restrict([
+      { group: ['**/web/src/**'], message: 'The server does not import the web app.' },
+      { group: ['**/modules/**/*.repository*'], message: 'Jobs call services, never a module repository.' },
+    ]),
+  },
+  ...modules
+    .map((mod) => {
+      const others = modules.filter((other) => other !== mod);
+      const outside = (role, message) => others.map((other) => ({ group: [`**/${other}/*.${role}*`], message }));
+      const base = [
+        { group: ['**/web/src/**'], message: 'The server does not import the web app.' },
+        ...outside('repository', 'Another module is reached through its service, never its repository.'),
+        ...outside('routes', 'Routes belong to their own module.'),
+        ...outside('presenter', 'Another module presents its own rows: call its service.'),
+      ];
+      return [
+        { files: [`server/src/modules/${mod}/**`], rules: restrict(base) },
+        {
+          files: [`server/src/modules/${mod}/*.routes.ts`],
+          rules: restrict([
+            ...base,
+            {
+              group: ['**/*.repository*', '**/db/**'],
+              message: 'Routes call their service; only repositories touch the database.',
+            },
+            ...outside('service', "A module's routes call only their own service."),
+          ]),
+        },
+        {
+          files: [`server/src/modules/${mod}/*.repository.ts`],
+          rules: restrict([
+            ...base,
+            { group: ['**/*.service*', '**/*.routes*', '**/http/**'], message: 'Repositories are queries only.' },
+          ]),
+        },
+      ];
+    })
+    .flat(),
   {
     files: ['web/src/lib/**', 'web/src/components/**', 'web/src/styles/**'],
     rules: restrict([

@@ -104,7 +104,7 @@ async function benchPipeline(services: Awaited<ReturnType<typeof buildApp>>['ser
   const runs = 7;
   let n = 0;
   const pipeline = await timeIt(runs, () =>
-    services.photos.upload(actor, { normal: 1000, priority: 0 }, file, {
+    services.photos.upload(actor, file, {
       registration: `B-${2000 + n++}`,
       aircraftTypeId: type.id,
       airportId: airport.id,

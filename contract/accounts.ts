@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { isValidEmail, MAX_ID, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './limits.js';
 import { MESSAGES } from './texts.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { MAX_ID } from './limits.js';
 
 const id = () => z.number().int().positive().max(MAX_ID);
@@ -42,6 +42,32 @@ export const PHOTO_MESSAGES = {
   suggested: '已提交，等待审图员审核',
   added: '已添加',
 } as const;
+
+/**
+ * The pixel limits of §5.1 on the frame as shown: EXIF orientations 5–8 turn it a quarter, so a
+ * portrait stored as 4000×3000 is checked as 3000×4000. The reason is the text both sides show.
+ */
+export function checkPixelSize(
+  stored: { width: number; height: number },
+  orientation: number | undefined,
+): { ok: true; width: number; height: number } | { ok: false; reason: string } {
+  const turned = (orientation ?? 1) >= 5;
+  const width = turned ? stored.height : stored.width;
+  const height = turned ? stored.width : stored.height;
+  const long = Math.max(width, height);
+  const short = Math.min(width, height);
+  if (width * height > UPLOAD_LIMITS.maxPixels) return { ok: false, reason: PHOTO_MESSAGES.tooManyPixels };
+  if (long < UPLOAD_LIMITS.minLongEdge || long > UPLOAD_LIMITS.maxLongEdge) return { ok: false, reason: PHOTO_MESSAGES.longEdge };
+  if (short < UPLOAD_LIMITS.minShortEdge) return { ok: false, reason: PHOTO_MESSAGES.shortEdge };
+  return { ok: true, width, height };
+}
+
+/** Width and height of a copy whose long edge is at most `edge` (never enlarged). */
+export function fitWithin(width: number, height: number, edge: number): { width: number; height: number } {
+  const long = Math.max(width, height);
+  if (long <= edge) return { width, height };
+  return { width: Math.max(1, Math.round((width * edge) / long)), height: Math.max(1, Math.round((height * edge) / long)) };
+}
 
 export const CATEGORIES = [
   { code: 'airliner', zh: '客机' },
@@ -94,13 +120,46 @@ export function registrationKey(registration: string): string {
 
 const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD');
 
+// The site mark on public renditions: a square 12 % of the long edge at scale 1.
+export const WATERMARK_LIMITS = {
+  share: 0.12,
+  minSize: 16,
+  scale: { min: 0.5, max: 1.5, step: 0.05 },
+  opacity: { min: 0.3, max: 0.7, step: 0.05 },
+} as const;
+
 export const watermarkSchema = z.object({
   x: z.number().min(0),
   y: z.number().min(0),
-  scale: z.number().min(0.5).max(1.5),
-  opacity: z.number().min(0.3).max(0.7),
+  scale: z.number().min(WATERMARK_LIMITS.scale.min).max(WATERMARK_LIMITS.scale.max),
+  opacity: z.number().min(WATERMARK_LIMITS.opacity.min).max(WATERMARK_LIMITS.opacity.max),
 });
+/** x/y are the mark's centre in the original's pixels (upright), whatever size it is drawn at. */
 export type Watermark = z.infer<typeof watermarkSchema>;
+
+/** Where the mark starts: near the lower right corner, half opaque, at scale 1. */
+export function defaultWatermark(original: { width: number; height: number }): Watermark {
+  return { x: Math.round(original.width * 0.88), y: Math.round(original.height * 0.85), scale: 1, opacity: 0.5 };
+}
+
+/**
+ * The mark's square in a frame of `frame` pixels (a rendition, or the original itself for the
+ * editor's preview): its side, and its top-left corner, kept whole inside the frame.
+ */
+export function watermarkBox(
+  w: Watermark,
+  original: { width: number; height: number },
+  frame: { width: number; height: number },
+): { size: number; left: number; top: number } {
+  const factor = frame.width / original.width;
+  const size = Math.max(
+    WATERMARK_LIMITS.minSize,
+    Math.round(Math.max(frame.width, frame.height) * WATERMARK_LIMITS.share * w.scale),
+  );
+  const left = Math.min(Math.max(0, Math.round(w.x * factor - size / 2)), frame.width - size);
+  const top = Math.min(Math.max(0, Math.round(w.y * factor - size / 2)), frame.height - size);
+  return { size, left, top };
+}
 
 export const photoMeta = z
   .object({
@@ -144,6 +203,7 @@ export const refSummary = z.object({
   icao: z.string().nullable(),
   iata: z.string().nullable(),
 });
+export type RefSummary = z.infer<typeof refSummary>;
 
 export const exifSummary = z.object({
   camera: z.string().nullable(),
@@ -200,6 +260,7 @@ export const photoResponse = z.object({
 export type PhotoResponse = z.infer<typeof photoResponse>;
 
 export const uploadResponse = z.object({ message: z.string(), photo: photoResponse });
+export type UploadResponse = z.infer<typeof uploadResponse>;
 
 export const queueItem = z.object({
   photo: photoResponse,
@@ -238,3 +299,4 @@ export const photoIdParams = z.object({ id: z.coerce.number().int().positive().m
 
 export const duplicatesQuery = z.object({ phash: z.string().regex(/^[0-9a-f]{16}$/, '无效的图片指纹') });
 export const duplicatesResponse = z.object({ items: photoChecks.shape.duplicates });
+export type DuplicatesResponse = z.infer<typeof duplicatesResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 
 export const REF_STATUSES = ['available', 'pending', 'rejected'] as const;
@@ -97,6 +97,11 @@ export const newAircraftType = z.object({
     ])
     .optional(),
 });
+
+export type NewAirportRequest = z.infer<typeof newAirport>;
+export type NewAirlineRequest = z.infer<typeof newAirline>;
+export type NewAircraftTypeRequest = z.infer<typeof newAircraftType>;
+export type RefQuery = z.infer<typeof refQuery>;
 
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 

@@ -15,6 +15,7 @@ import { createTransport, type MailTransport } from './mail/transport.js';
 import { createStorage, type PhotoStorage } from './media/storage.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { AuditService } from './modules/audit/audit.service.js';
 import { imageRoutes, photosRoutes } from './modules/photos/photos.routes.js';
 import { PhotosService } from './modules/photos/photos.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -22,7 +23,11 @@ import { ReferenceService } from './modules/reference/reference.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 
+/** Where upload parts are streamed before processing: local to each machine, never shared. */
+export const tmpDirOf = (config: Config) => path.join(config.dataDir, 'tmp');
+
 export interface Services {
+  audit: AuditService;
   accounts: AccountsService;
   site: SiteService;
   reference: ReferenceService;
@@ -51,16 +56,17 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const database = opts.database ?? openDatabase(config);
   await migrateToLatest(database.db);
   const clock = opts.clock ?? systemClock;
-  const site = new SiteService(database.db, clock);
+  const audit = new AuditService(clock);
+  const site = new SiteService(database.db, audit);
   const limiter = new Limiter(database.db, clock);
-  const accounts = new AccountsService(database.db, clock, limiter, site, config.publicUrl);
+  const accounts = new AccountsService(database, clock, limiter, site, audit, config.publicUrl);
   const reference = new ReferenceService(database.db, clock);
   const storage = opts.storage ?? createStorage(config);
-  const photos = new PhotosService(database, clock, storage, reference, {
+  const photos = new PhotosService(database, clock, storage, reference, accounts, {
     imageHost: config.imageHost,
     uploadLeaseMs: config.uploadLeaseMs,
   });
-  return { database, clock, storage, services: { accounts, site, reference, photos } satisfies Services };
+  return { database, clock, storage, services: { audit, accounts, site, reference, photos } satisfies Services };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<AppParts> {
@@ -78,14 +84,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     openapi: { info: { title: '航迹 Contrail API', version: '1' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
   });
-  registerAuth(app, services.accounts, services.site);
+  registerAuth(app, {
+    authenticate: (token) => services.accounts.authenticate(token),
+    siteStatus: () => services.site.status(),
+  });
 
   await app.register(
     async (api) => {
       await api.register(accountsRoutes(services.accounts));
       await api.register(siteRoutes(services.site));
       await api.register(referenceRoutes(services.reference));
-      await api.register(photosRoutes(services.photos, services.accounts, path.join(config.dataDir, 'tmp')));
+      await api.register(photosRoutes(services.photos, tmpDirOf(config)));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '../../contract/zod.js';
 
 // The only reader of process.env (STYLE.md). Every variable is optional; a bad value stops start-up
 // with a list of what is wrong rather than failing later inside a request.

@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { buildApp } from './app.js';
+import { buildApp, tmpDirOf } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { defaultJobs, startScheduler } from './jobs/scheduler.js';
+import { defaultJobs, startLocalUpkeep, startScheduler } from './jobs/scheduler.js';
 import { importReferenceDataIfEmpty } from './modules/reference/reference.import.js';
 
 async function main(): Promise<void> {
@@ -10,14 +9,11 @@ async function main(): Promise<void> {
   if (await importReferenceDataIfEmpty(database.db, clock.now())) app.log.info('reference data imported');
   // Files of uploads that a previous process left half-done (see PhotosService.upload).
   await services.photos.sweepUploads();
-  const stopJobs = startScheduler(
-    database.db,
-    clock,
-    defaultJobs(database.db, clock, mail, services.photos, path.join(config.dataDir, 'tmp')),
-    app.log,
-  );
+  const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail, services), app.log);
+  const stopUpkeep = startLocalUpkeep(tmpDirOf(config), clock, app.log);
   const shutdown = async () => {
     stopJobs();
+    stopUpkeep();
     await app.close();
     process.exit(0);
   };

@@ -1,9 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { LEVELS } from '../../../contract/limits.js';
+import type { SiteStatus } from '../../../contract/site.js';
 import { SHELL } from '../../../contract/texts.js';
-import type { AccountsService, AuthUser } from '../modules/accounts/accounts.service.js';
-import type { SiteService } from '../modules/site/site.service.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
+
+/** The signed-in caller of a request, as the auth hook resolved it from the bearer token. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  level: number;
+  sessionId: number;
+}
+
+/** What the hook needs to know, supplied by the accounts and site services (http/ imports no module). */
+export interface AuthSources {
+  /** Null for an unknown, expired or revoked token; throws for a suspended account. */
+  authenticate(token: string): Promise<AuthUser | null>;
+  siteStatus(): Promise<SiteStatus>;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,18 +39,18 @@ export function userOf(request: { user: AuthUser | null }): AuthUser {
 
 // One hook, in this order: who is calling (a suspended account is refused here, whatever the route),
 // then maintenance mode (admins pass), then the route's level.
-export function registerAuth(app: FastifyInstance, accounts: AccountsService, site: SiteService): void {
+export function registerAuth(app: FastifyInstance, sources: AuthSources): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       const token = header.slice(7).trim();
-      if (token.length > 0 && token.length <= 200) request.user = await accounts.authenticate(token);
+      if (token.length > 0 && token.length <= 200) request.user = await sources.authenticate(token);
     }
     const config = request.routeOptions.config;
     if (!config.duringMaintenance && (request.user?.level ?? -1) < LEVELS.admin) {
-      const status = await site.status();
+      const status = await sources.siteStatus();
       if (status.maintenance) throw new AppError(503, 'MAINTENANCE', status.maintenanceMessage);
     }
     if (config.level !== undefined) {

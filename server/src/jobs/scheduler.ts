@@ -5,8 +5,7 @@ import { deleteStaleCounters } from '../http/rate-limit.repository.js';
 import { cleanTmpDir } from '../media/tmp-files.js';
 import { claimDueMails, markMailFailed, markMailSent } from '../mail/outbox.js';
 import type { MailTransport } from '../mail/transport.js';
-import { deleteDeadSessions, liftEndedSuspensions } from '../modules/accounts/accounts.repository.js';
-import type { PhotosService } from '../modules/photos/photos.service.js';
+import type { Services } from '../app.js';
 import { claimJob } from './jobs.repository.js';
 
 export interface Job {
@@ -31,28 +30,38 @@ export async function sendOutbox(db: Db, clock: Clock, transport: MailTransport)
   return mails.length;
 }
 
-export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, photos: PhotosService, tmpDir: string): Job[] {
+/** Cluster-wide jobs: each run is claimed in the database, so one process does it. */
+export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, services: Services): Job[] {
   return [
-    {
-      name: 'sweep-uploads',
-      everyMs: 60_000,
-      run: async () => {
-        await photos.sweepUploads();
-        await cleanTmpDir(tmpDir, clock.now(), 3_600_000);
-      },
-    },
-    { name: 'purge-rejected', everyMs: 3_600_000, run: async () => void (await photos.purgeRejected()) },
+    { name: 'sweep-uploads', everyMs: 60_000, run: async () => void (await services.photos.sweepUploads()) },
+    { name: 'purge-rejected', everyMs: 3_600_000, run: async () => void (await services.photos.purgeRejected()) },
     { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
-    { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await liftEndedSuspensions(db, clock.now())) },
+    { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await services.accounts.liftEndedSuspensions()) },
     {
       name: 'clean-sessions',
       everyMs: 3_600_000,
       run: async () => {
-        await deleteDeadSessions(db, clock.now());
+        await services.accounts.deleteDeadSessions();
         await deleteStaleCounters(db, clock.now() - 86_400_000);
       },
     },
   ];
+}
+
+const TMP_MAX_AGE_MS = 3_600_000;
+
+/**
+ * Per-process upkeep, not claimed: each machine has its own temp folder for upload parts, so every
+ * process cleans it at start and then every 10 minutes (a cluster-wide claim would leave the folders
+ * of the processes that never win it).
+ */
+export function startLocalUpkeep(tmpDir: string, clock: Clock, log: FastifyBaseLogger): () => void {
+  const clean = () =>
+    cleanTmpDir(tmpDir, clock.now(), TMP_MAX_AGE_MS).catch((err: unknown) => log.error({ err }, 'temp folder cleanup failed'));
+  void clean();
+  const timer = setInterval(() => void clean(), 10 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**

@@ -81,9 +81,16 @@ export class S3Storage implements PhotoStorage {
       try {
         await this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket }));
       } catch {
-        await this.client.send(new CreateBucketCommand({ Bucket: this.opts.bucket }));
+        // Another process may create it at the same moment; either way it exists afterwards.
+        await this.client.send(new CreateBucketCommand({ Bucket: this.opts.bucket })).catch(async (err: unknown) => {
+          await this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket })).catch(() => Promise.reject(err));
+        });
       }
-    })();
+    })().catch((err: unknown) => {
+      // Not cached: a store that was down at the first request must be tried again at the next.
+      this.bucketReady = null;
+      throw err;
+    });
     return this.bucketReady;
   }
 

@@ -156,3 +156,16 @@ export async function multipartBody(parts: { file?: Buffer; filename?: string; m
   const req = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
 }
+
+/**
+ * A refusal a person can read: the message and every issue message are Chinese, with none of the
+ * validation library's English ("Invalid input", "expected string").
+ */
+export function expectChineseError(body: { message: string; issues?: { message: string }[] }) {
+  const texts = [body.message, ...(body.issues ?? []).map((i) => i.message)];
+  for (const text of texts) {
+    if (!/[\u4e00-\u9fff]/.test(text) || /\b(invalid|expected|received|required|too (big|small)|must)\b/i.test(text)) {
+      throw new Error(`not a Chinese message: ${JSON.stringify(text)}`);
+    }
+  }
+}

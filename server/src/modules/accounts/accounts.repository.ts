@@ -22,6 +22,16 @@ export async function updateUser(db: DbOrTrx, id: number, patch: UserUpdate): Pr
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
 
+/** Queue slots of a member; `forUpdate` (PostgreSQL only) locks the row until the transaction ends. */
+export function findSlots(db: DbOrTrx, id: number, forUpdate: boolean) {
+  return db
+    .selectFrom('users')
+    .select(['queue_slots', 'priority_slots'])
+    .where('id', '=', id)
+    .$if(forUpdate, (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
 export function findPublicUser(db: DbOrTrx, id: number) {
   return db
     .selectFrom('users')

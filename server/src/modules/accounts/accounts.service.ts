@@ -10,12 +10,13 @@ import type { FieldIssue } from '../../../../contract/errors.js';
 import { LEVELS, RESET_TOKEN_MINUTES, SESSION_DAYS } from '../../../../contract/limits.js';
 import { MESSAGES, suspendedMessage } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
+import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../http/errors.js';
 import { LIMITS, type Limiter } from '../../http/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { insertAudit } from '../site/site.repository.js';
+import type { AuthUser } from '../../http/auth.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { SiteService } from '../site/site.service.js';
 import * as repo from './accounts.repository.js';
 import { presentMe, presentPublicUser, parseSettings } from './accounts.presenter.js';
@@ -23,11 +24,9 @@ import { hashPassword, hashToken, newToken, verifyPassword } from './tokens.js';
 
 const DAY = 86_400_000;
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  level: number;
-  sessionId: number;
+export interface QueueSlots {
+  normal: number;
+  priority: number;
 }
 
 export function suspendedError(reason: string | null, until: number | null): AppError {
@@ -42,12 +41,21 @@ export class AccountsService {
   private dummyHash: Promise<string> | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly database: DatabaseHandle,
     private readonly clock: Clock,
     private readonly limiter: Limiter,
     private readonly site: SiteService,
+    private readonly audit: AuditService,
     private readonly publicUrl: string,
   ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  private get dialect() {
+    return this.database.dialect;
+  }
 
   /** Resolves a bearer token. Null when unknown, expired or revoked; throws for a suspended user. */
   async authenticate(token: string): Promise<AuthUser | null> {
@@ -224,7 +232,7 @@ export class AccountsService {
         settings: '{}',
       });
       await repo.revokeUserSessions(trx, userId, now);
-      await insertAudit(trx, { actorId: userId, action: 'user.delete', targetType: 'user', targetId: userId, at: now });
+      await this.audit.record(trx, { actorId: userId, action: 'user.delete', targetType: 'user', targetId: userId });
     });
   }
 
@@ -285,10 +293,9 @@ export class AccountsService {
   }
 
   async setLevel(userId: number, level: number, actorId: number | null): Promise<void> {
-    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, userId, { level });
-      await insertAudit(trx, { actorId, action: 'user.level', targetType: 'user', targetId: userId, detail: { level }, at: now });
+      await this.audit.record(trx, { actorId, action: 'user.level', targetType: 'user', targetId: userId, detail: { level } });
     });
   }
 
@@ -297,22 +304,49 @@ export class AccountsService {
     await this.db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, userId, { status: 'suspended', suspension_reason: reason, suspended_until: until });
       await repo.revokeUserSessions(trx, userId, now);
-      await insertAudit(trx, {
+      await this.audit.record(trx, {
         actorId,
         action: 'user.suspend',
         targetType: 'user',
         targetId: userId,
         detail: { reason, until },
-        at: now,
       });
     });
   }
 
   async unsuspend(userId: number, actorId: number | null): Promise<void> {
-    const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, userId, { status: 'active', suspension_reason: null, suspended_until: null });
-      await insertAudit(trx, { actorId, action: 'user.unsuspend', targetType: 'user', targetId: userId, at: now });
+      await this.audit.record(trx, { actorId, action: 'user.unsuspend', targetType: 'user', targetId: userId });
     });
+  }
+
+  // ---- upkeep (scheduled jobs) ----
+
+  /** Lifts suspensions whose end date has passed (PRODUCT.md §4.6). */
+  liftEndedSuspensions(): Promise<number> {
+    return repo.liftEndedSuspensions(this.db, this.clock.now());
+  }
+
+  /** Deletes sessions that expired, and revoked ones once their day of grace is over. */
+  deleteDeadSessions(): Promise<void> {
+    return repo.deleteDeadSessions(this.db, this.clock.now());
+  }
+
+  // ---- quotas (read by the photos module) ----
+
+  /**
+   * The member's queue slots, read inside the caller's transaction. On PostgreSQL the member's row
+   * is locked until that transaction ends, so one member's concurrent uploads count one at a time;
+   * SQLite has a single writer already.
+   */
+  async slotsForUpdate(trx: DbOrTrx, userId: number): Promise<QueueSlots> {
+    const row = await repo.findSlots(trx, userId, this.dialect === 'postgres');
+    if (!row) throw notFound();
+    return { normal: row.queue_slots, priority: row.priority_slots };
+  }
+
+  async slots(userId: number): Promise<QueueSlots> {
+    return this.slotsForUpdate(this.db, userId);
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_DAYS } from '../../../../contract/limits.js';
 import { MESSAGES, SHELL } from '../../../../contract/texts.js';
 import { sendOutbox } from '../../jobs/scheduler.js';
-import { bearer, createTestApp, databaseKinds, makeUser, type TestApp } from '../../testing/harness.js';
+import { bearer, createTestApp, databaseKinds, expectChineseError, makeUser, type TestApp } from '../../testing/harness.js';
 
 describe.each(databaseKinds())('accounts API on %s', (kind) => {
   let t: TestApp;
@@ -172,7 +172,17 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     const wrongTypes = await post('/user/login', { email: 42, password: ['x'] });
     expect(wrongTypes.statusCode).toBe(400);
     expect(wrongTypes.json().code).toBe('VALIDATION_FAILED');
-    expect(wrongTypes.json().message).toMatch(/[\u4e00-\u9fff]|Invalid/);
+    expectChineseError(wrongTypes.json());
+    const wrongRegister = await post('/user/register', {
+      email: ['a'],
+      username: 7,
+      password: null,
+      acceptTerms: 'yes',
+      ownPhotosOnly: 1,
+    });
+    expect(wrongRegister.statusCode).toBe(400);
+    expect(wrongRegister.json().issues.length).toBeGreaterThanOrEqual(3);
+    expectChineseError(wrongRegister.json());
 
     const huge = await t.app.inject({
       method: 'POST',

@@ -1,18 +1,9 @@
 import type { ExifSummary, PhotoChecks, PhotoResponse } from '../../../../contract/photos.js';
 import type { PhotoRow } from '../../db/schema.js';
+import type { RefSummaries } from '../reference/reference.service.js';
 
-export interface RefSummary {
-  id: number;
-  label: string;
-  icao: string | null;
-  iata: string | null;
-}
-
-export interface PresentContext {
+export interface PresentContext extends RefSummaries {
   imageHost: string;
-  types: Map<number, RefSummary>;
-  airlines: Map<number, RefSummary>;
-  airports: Map<number, RefSummary>;
   usernames: Map<number, string>;
 }
 

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { Updateable } from 'kysely';
+import type { DbOrTrx } from '../../db/database.js';
 import type { NewPhoto, PhotosTable } from '../../db/schema.js';
 
 type State = PhotosTable['state'];
@@ -8,11 +7,6 @@ export const WAITING: State[] = ['pending', 'escalated'];
 
 export function findPhoto(db: DbOrTrx, id: number) {
   return db.selectFrom('photos').selectAll().where('id', '=', id).where('state', '!=', 'deleted').executeTakeFirst();
-}
-
-/** Serialises uploads of one member on PostgreSQL; SQLite already has a single writer. */
-export async function lockUploader(db: DbOrTrx, dialect: Dialect, userId: number): Promise<void> {
-  if (dialect === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(db);
 }
 
 export async function countWaiting(db: DbOrTrx, userId: number, queue: 'normal' | 'priority'): Promise<number> {

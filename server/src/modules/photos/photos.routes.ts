@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../../../contract/zod.js';
 import { errorBody } from '../../../../contract/errors.js';
 import { LEVELS } from '../../../../contract/limits.js';
 import {
@@ -24,7 +24,6 @@ import {
 } from '../../../../contract/photos.js';
 import { userOf } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from './photos.service.js';
 
 const errors = {
@@ -60,7 +59,7 @@ function parseMeta(raw: string): PhotoMeta {
   return parsed.data;
 }
 
-export function photosRoutes(photos: PhotosService, accounts: AccountsService, tmpDir: string): FastifyPluginAsyncZod {
+export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       // Streamed to disk: memory stays flat however large the part. 1 KB of slack for the limit
@@ -111,8 +110,7 @@ export function photosRoutes(photos: PhotosService, accounts: AccountsService, t
           if (metaRaw === null)
             throw badRequest(PHOTO_MESSAGES.missingMeta, [{ path: ['meta'], message: PHOTO_MESSAGES.missingMeta }]);
           const meta = parseMeta(metaRaw);
-          const me = await accounts.me(user.id);
-          const result = await photos.upload(user, { normal: me.queueSlots, priority: me.prioritySlots }, tmpFile, meta);
+          const result = await photos.upload(user, tmpFile, meta);
           return reply.status(201).send(result);
         } finally {
           await fs.promises.rm(tmpFile, { force: true });
@@ -171,14 +169,8 @@ export function photosRoutes(photos: PhotosService, accounts: AccountsService, t
       (req) => photos.lookupRegistration(req.params.registration),
     );
 
-    app.get(
-      '/queue/upload',
-      { config: member, schema: { tags, response: { 200: uploadQueueResponse, ...errors } } },
-      async (req) => {
-        const user = userOf(req);
-        const me = await accounts.me(user.id);
-        return photos.uploadQueue(user, { normal: me.queueSlots, priority: me.prioritySlots });
-      },
+    app.get('/queue/upload', { config: member, schema: { tags, response: { 200: uploadQueueResponse, ...errors } } }, (req) =>
+      photos.uploadQueue(userOf(req)),
     );
 
     app.get('/queue/reject', { config: member, schema: { tags, response: { 200: rejectQueueResponse, ...errors } } }, (req) =>

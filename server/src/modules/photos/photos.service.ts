@@ -23,9 +23,8 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { adviceFor, hammingDistance } from '../../../../contract/image-analysis.js';
 import { processJpeg } from '../../media/image-processor.js';
 import type { PhotoStorage } from '../../media/storage.js';
-import type { AuthUser } from '../accounts/accounts.service.js';
-import { summariseAircraftType, summariseAirline, summariseAirport } from '../reference/reference.presenter.js';
-import { refsByIds } from '../reference/reference.repository.js';
+import type { AuthUser } from '../../http/auth.js';
+import type { AccountsService, QueueSlots } from '../accounts/accounts.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { presentPhoto, renditionKey, type PresentContext, type StoredRendition } from './photos.presenter.js';
 import * as repo from './photos.repository.js';
@@ -45,6 +44,7 @@ export class PhotosService {
     private readonly clock: Clock,
     private readonly storage: PhotoStorage,
     private readonly reference: ReferenceService,
+    private readonly accounts: AccountsService,
     private readonly opts: PhotosOptions,
   ) {}
 
@@ -56,22 +56,12 @@ export class PhotosService {
 
   async present(rows: PhotoRow[], viewer: AuthUser | null): Promise<PhotoResponse[]> {
     const ids = (pick: (r: PhotoRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
-    const [types, airlines, airports, users] = await Promise.all([
-      refsByIds(
-        this.db,
-        'aircraft_types',
-        ids((r) => r.aircraft_type_id),
-      ),
-      refsByIds(
-        this.db,
-        'airlines',
-        ids((r) => r.airline_id),
-      ),
-      refsByIds(
-        this.db,
-        'airports',
-        ids((r) => r.airport_id),
-      ),
+    const [refs, users] = await Promise.all([
+      this.reference.summaries({
+        types: ids((r) => r.aircraft_type_id),
+        airlines: ids((r) => r.airline_id),
+        airports: ids((r) => r.airport_id),
+      }),
       repo.usernamesByIds(
         this.db,
         ids((r) => r.uploader_id),
@@ -79,9 +69,7 @@ export class PhotosService {
     ]);
     const ctx: PresentContext = {
       imageHost: this.opts.imageHost,
-      types: new Map(types.map((t) => [t.id, summariseAircraftType(t as never)])),
-      airlines: new Map(airlines.map((a) => [a.id, summariseAirline(a as never)])),
-      airports: new Map(airports.map((a) => [a.id, summariseAirport(a as never)])),
+      ...refs,
       usernames: new Map(users.map((u) => [u.id, u.username])),
     };
     return rows.map((r) => presentPhoto(r, ctx, this.canSeePrivate(r, viewer) ? 'private' : 'public'));
@@ -117,13 +105,7 @@ export class PhotosService {
 
   // ---- upload ----
 
-  private async checkQuota(
-    db: DbOrTrx,
-    user: AuthUser,
-    meta: PhotoMeta,
-    regKey: string,
-    slots: { normal: number; priority: number },
-  ) {
+  private async checkQuota(db: DbOrTrx, user: AuthUser, meta: PhotoMeta, regKey: string, slots: QueueSlots) {
     const used = await repo.countWaiting(db, user.id, meta.queue);
     if (used >= slots[meta.queue])
       throw conflict(PHOTO_MESSAGES.queueFull, [{ path: ['queue'], message: PHOTO_MESSAGES.queueFull }]);
@@ -143,18 +125,13 @@ export class PhotosService {
     }
   }
 
-  async upload(
-    user: AuthUser,
-    slots: { normal: number; priority: number },
-    file: string,
-    meta: PhotoMeta,
-  ): Promise<{ message: string; photo: PhotoResponse }> {
+  async upload(user: AuthUser, file: string, meta: PhotoMeta): Promise<{ message: string; photo: PhotoResponse }> {
     const regKey = registrationKey(meta.registration);
     this.assertDate(meta.takenOn);
     const issues = await this.reference.checkPhotoRefs(this.db, user.id, meta);
     if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
     // Fail fast before the expensive part; the binding check runs again inside the transaction.
-    await this.checkQuota(this.db, user, meta, regKey, slots);
+    await this.checkQuota(this.db, user, meta, regKey, await this.accounts.slots(user.id));
 
     const image = await processJpeg(file, meta.watermark);
     const duplicates = await this.findDuplicates(user, image.phash);
@@ -180,7 +157,8 @@ export class PhotosService {
         ...image.renditions.map((r, i) => this.storage.put(renditionKeys[i]!, r.data, 'image/webp')),
       ]);
       const id = await this.db.transaction().execute(async (trx) => {
-        await repo.lockUploader(trx, this.database.dialect, user.id);
+        // Locks the member's row on PostgreSQL: one member's uploads commit one at a time.
+        const slots = await this.accounts.slotsForUpdate(trx, user.id);
         await this.checkQuota(trx, user, meta, regKey, slots);
         const photoId = await repo.insertPhoto(trx, {
           uploader_id: user.id,
@@ -337,7 +315,8 @@ export class PhotosService {
 
   // ---- queues ----
 
-  async uploadQueue(user: AuthUser, slots: { normal: number; priority: number }): Promise<UploadQueueResponse> {
+  async uploadQueue(user: AuthUser): Promise<UploadQueueResponse> {
+    const slots = await this.accounts.slots(user.id);
     const rows = await repo.listWaitingOf(this.db, user.id);
     const now = this.clock.now();
     const perDay = (await repo.countDecisionsSince(this.db, now - 14 * DAY)) / 14;

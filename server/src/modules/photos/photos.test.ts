@@ -8,6 +8,7 @@ import {
   bearer,
   createTestApp,
   databaseKinds,
+  expectChineseError,
   makeUser,
   multipartBody,
   seedReference,
@@ -177,6 +178,14 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
 
     const future = await upload(u.token, { file: baseJpeg, meta: meta({ takenOn: '2999-01-01' }) });
     expectRefusal(future, 400, PHOTO_MESSAGES.futureDate);
+
+    const wrongTypes = await upload(u.token, {
+      file: baseJpeg,
+      meta: meta({ registration: 42, categories: 'airliner', queue: 3, watermark: 'corner', inFlight: 'yes' }),
+    });
+    expect(wrongTypes.statusCode).toBe(400);
+    expect(wrongTypes.json().issues.length).toBeGreaterThanOrEqual(4);
+    expectChineseError(wrongTypes.json());
 
     const json = await t.app.inject({ method: 'POST', url: '/api/v1/photos', headers: bearer(u.token), payload: meta() });
     expect(json.statusCode).toBe(415);

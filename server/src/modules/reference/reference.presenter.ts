@@ -6,6 +6,7 @@ import {
   type Airline,
   type Airport,
 } from '../../../../contract/reference.js';
+import type { RefSummary } from '../../../../contract/photos.js';
 import type { AircraftTypeRow, AirlineRow, AirportRow } from '../../db/schema.js';
 
 export function presentAirport(r: AirportRow): Airport {
@@ -38,19 +39,19 @@ export function presentAircraftType(r: AircraftTypeRow): AircraftType {
 }
 
 /** The short form photos carry: `{id, label, icao, iata}`. */
-export const summariseAirport = (r: AirportRow) => ({
+export const summariseAirport = (r: AirportRow): RefSummary => ({
   id: r.id,
   label: airportLabel(presentAirport(r)),
   icao: r.icao,
   iata: r.iata,
 });
-export const summariseAirline = (r: AirlineRow) => ({
+export const summariseAirline = (r: AirlineRow): RefSummary => ({
   id: r.id,
   label: airlineLabel(presentAirline(r)),
   icao: r.icao,
   iata: r.iata,
 });
-export const summariseAircraftType = (r: AircraftTypeRow) => ({
+export const summariseAircraftType = (r: AircraftTypeRow): RefSummary => ({
   id: r.id,
   label: aircraftTypeLabel(presentAircraftType(r)),
   icao: r.icao,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../../../contract/zod.js';
 import { errorBody } from '../../../../contract/errors.js';
 import { LEVELS } from '../../../../contract/limits.js';
 import {
@@ -22,15 +22,15 @@ export function referenceRoutes(reference: ReferenceService): FastifyPluginAsync
   return async (app) => {
     const tags = ['reference'];
     app.get('/airports', { schema: { tags, querystring: refQuery, response: { 200: listOf(airport), ...errors } } }, (req) =>
-      reference.searchAirports(req.query.q, req.user, req.query.cursor, req.query.limit),
+      reference.searchAirports(req.query, req.user),
     );
     app.get('/airlines', { schema: { tags, querystring: refQuery, response: { 200: listOf(airline), ...errors } } }, (req) =>
-      reference.searchAirlines(req.query.q, req.user, req.query.cursor, req.query.limit),
+      reference.searchAirlines(req.query, req.user),
     );
     app.get(
       '/aircraft-types',
       { schema: { tags, querystring: refQuery, response: { 200: listOf(aircraftType), ...errors } } },
-      (req) => reference.searchAircraftTypes(req.query.q, req.user, req.query.cursor, req.query.limit),
+      (req) => reference.searchAircraftTypes(req.query, req.user),
     );
 
     const level = { level: LEVELS.member };

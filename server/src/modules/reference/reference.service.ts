@@ -1,36 +1,21 @@
 import { LEVELS } from '../../../../contract/limits.js';
-import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
-import type { AircraftType, Airline, Airport } from '../../../../contract/reference.js';
+import { PHOTO_MESSAGES, type RefSummary } from '../../../../contract/photos.js';
+import type { NewAircraftTypeRequest, NewAirlineRequest, NewAirportRequest, RefQuery } from '../../../../contract/reference.js';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
-import type { AircraftTypeRow, AirlineRow, AirportRow } from '../../db/schema.js';
+import type { FieldIssue } from '../../../../contract/errors.js';
+import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { AuthUser } from '../accounts/accounts.service.js';
-import { presentAircraftType, presentAirline, presentAirport, searchText } from './reference.presenter.js';
+import {
+  presentAircraftType,
+  presentAirline,
+  presentAirport,
+  searchText,
+  summariseAircraftType,
+  summariseAirline,
+  summariseAirport,
+} from './reference.presenter.js';
 import * as repo from './reference.repository.js';
-
-export interface NewAirportInput {
-  icao?: string;
-  iata?: string;
-  nameZh?: string;
-  nameEn: string;
-  city?: string;
-  country?: string;
-}
-export interface NewAirlineInput {
-  icao?: string;
-  iata?: string;
-  nameZh?: string;
-  nameEn: string;
-  country?: string;
-}
-export interface NewAircraftTypeInput {
-  manufacturerZh?: string;
-  manufacturerEn: string;
-  typeName: string;
-  variant?: string;
-  icao?: string;
-}
 
 const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
 function decodeCursor(cursor: string | undefined): number {
@@ -42,57 +27,64 @@ function decodeCursor(cursor: string | undefined): number {
 
 const KIND_NAMES = { airports: '机场', airlines: '航空公司', aircraft_types: '机型' } as const;
 
+/** Reference summaries of the rows some photos name, by id, for presenting those photos. */
+export interface RefSummaries {
+  types: Map<number, RefSummary>;
+  airlines: Map<number, RefSummary>;
+  airports: Map<number, RefSummary>;
+}
+
 export class ReferenceService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
-  private async search<T>(
-    kind: repo.RefKind,
-    q: string,
+  private async page<Row, Item>(
+    query: RefQuery,
     viewer: AuthUser | null,
-    cursor: string | undefined,
-    limit: number,
-    present: (r: never) => T,
+    run: (db: DbOrTrx, s: repo.RefSearch) => Promise<Row[]>,
+    present: (row: Row) => Item,
   ) {
-    const offset = decodeCursor(cursor);
-    const rows = await repo.searchRefs(this.db, kind, q, viewer?.id ?? null, offset, limit);
+    const offset = decodeCursor(query.cursor);
+    const rows = await run(this.db, { needle: query.q.toLowerCase(), viewerId: viewer?.id ?? null, offset, limit: query.limit });
     return {
-      items: rows.slice(0, limit).map((r) => present(r as never)),
-      nextCursor: rows.length > limit ? encodeCursor(offset + limit) : null,
+      items: rows.slice(0, query.limit).map(present),
+      nextCursor: rows.length > query.limit ? encodeCursor(offset + query.limit) : null,
     };
   }
 
-  searchAirports(q: string, viewer: AuthUser | null, cursor: string | undefined, limit: number) {
-    return this.search<Airport>('airports', q, viewer, cursor, limit, presentAirport);
+  searchAirports(query: RefQuery, viewer: AuthUser | null) {
+    return this.page(query, viewer, repo.searchAirports, presentAirport);
   }
-  searchAirlines(q: string, viewer: AuthUser | null, cursor: string | undefined, limit: number) {
-    return this.search<Airline>('airlines', q, viewer, cursor, limit, presentAirline);
+  searchAirlines(query: RefQuery, viewer: AuthUser | null) {
+    return this.page(query, viewer, repo.searchAirlines, presentAirline);
   }
-  searchAircraftTypes(q: string, viewer: AuthUser | null, cursor: string | undefined, limit: number) {
-    return this.search<AircraftType>('aircraft_types', q, viewer, cursor, limit, presentAircraftType);
+  searchAircraftTypes(query: RefQuery, viewer: AuthUser | null) {
+    return this.page(query, viewer, repo.searchAircraftTypes, presentAircraftType);
   }
 
   /** A member's addition waits for a screener (pending); a screener's is available at once. */
-  private async add(kind: repo.RefKind, actor: AuthUser, codes: { icao?: string; iata?: string }, row: Record<string, unknown>) {
+  private async admission(kind: repo.RefKind, actor: AuthUser, codes: { icao?: string | undefined; iata?: string | undefined }) {
     if (await repo.findByCodes(this.db, kind, codes)) {
-      throw conflict(`已存在相同代码的${KIND_NAMES[kind]}`, [
-        { path: [codes.icao ? 'icao' : 'iata'], message: `已存在相同代码的${KIND_NAMES[kind]}` },
-      ]);
+      const message = `已存在相同代码的${KIND_NAMES[kind]}`;
+      throw conflict(message, [{ path: [codes.icao ? 'icao' : 'iata'], message }]);
     }
     const direct = actor.level >= LEVELS.screener;
-    const id = await repo.insertRef(this.db, kind, {
-      ...row,
-      status: direct ? 'available' : 'pending',
-      suggested_by: actor.id,
-      created_at: this.clock.now(),
-    });
-    return { id, message: direct ? PHOTO_MESSAGES.added : PHOTO_MESSAGES.suggested };
+    return {
+      columns: {
+        status: direct ? ('available' as const) : ('pending' as const),
+        suggested_by: actor.id,
+        created_at: this.clock.now(),
+      },
+      message: direct ? PHOTO_MESSAGES.added : PHOTO_MESSAGES.suggested,
+    };
   }
 
-  async addAirport(actor: AuthUser, a: NewAirportInput) {
-    const { id, message } = await this.add('airports', actor, a, {
+  async addAirport(actor: AuthUser, a: NewAirportRequest) {
+    const { columns, message } = await this.admission('airports', actor, a);
+    const id = await repo.insertAirport(this.db, {
+      ...columns,
       icao: a.icao ?? null,
       iata: a.iata ?? null,
       name_zh: a.nameZh || null,
@@ -101,11 +93,13 @@ export class ReferenceService {
       country: a.country || null,
       search_text: searchText(a.icao, a.iata, a.nameZh, a.nameEn, a.city, a.country),
     });
-    return { message, item: presentAirport((await repo.findRef(this.db, 'airports', id)) as AirportRow) };
+    return { message, item: presentAirport((await repo.findAirport(this.db, id))!) };
   }
 
-  async addAirline(actor: AuthUser, a: NewAirlineInput) {
-    const { id, message } = await this.add('airlines', actor, a, {
+  async addAirline(actor: AuthUser, a: NewAirlineRequest) {
+    const { columns, message } = await this.admission('airlines', actor, a);
+    const id = await repo.insertAirline(this.db, {
+      ...columns,
       icao: a.icao ?? null,
       iata: a.iata ?? null,
       name_zh: a.nameZh || null,
@@ -113,24 +107,21 @@ export class ReferenceService {
       country: a.country || null,
       search_text: searchText(a.icao, a.iata, a.nameZh, a.nameEn, a.country),
     });
-    return { message, item: presentAirline((await repo.findRef(this.db, 'airlines', id)) as AirlineRow) };
+    return { message, item: presentAirline((await repo.findAirline(this.db, id))!) };
   }
 
-  async addAircraftType(actor: AuthUser, t: NewAircraftTypeInput) {
-    const { id, message } = await this.add(
-      'aircraft_types',
-      actor,
-      { icao: t.icao },
-      {
-        icao: t.icao ?? null,
-        manufacturer_zh: t.manufacturerZh || null,
-        manufacturer_en: t.manufacturerEn,
-        type_name: t.typeName,
-        variant: t.variant || null,
-        search_text: searchText(t.icao, t.manufacturerEn, t.manufacturerZh, t.typeName, t.variant),
-      },
-    );
-    return { message, item: presentAircraftType((await repo.findRef(this.db, 'aircraft_types', id)) as AircraftTypeRow) };
+  async addAircraftType(actor: AuthUser, t: NewAircraftTypeRequest) {
+    const { columns, message } = await this.admission('aircraft_types', actor, { icao: t.icao });
+    const id = await repo.insertAircraftType(this.db, {
+      ...columns,
+      icao: t.icao ?? null,
+      manufacturer_zh: t.manufacturerZh || null,
+      manufacturer_en: t.manufacturerEn,
+      type_name: t.typeName,
+      variant: t.variant || null,
+      search_text: searchText(t.icao, t.manufacturerEn, t.manufacturerZh, t.typeName, t.variant),
+    });
+    return { message, item: presentAircraftType((await repo.findAircraftType(this.db, id))!) };
   }
 
   /**
@@ -141,19 +132,34 @@ export class ReferenceService {
     db: DbOrTrx,
     uploaderId: number,
     ids: { aircraftTypeId?: number | null; airlineId?: number | null; airportId?: number | null },
-  ) {
+  ): Promise<FieldIssue[]> {
     const usable = (r: { status: string; suggested_by: number | null } | undefined) =>
       !!r && (r.status === 'available' || (r.status === 'pending' && r.suggested_by === uploaderId));
-    const issues = [];
-    if (ids.aircraftTypeId && !usable(await repo.findRef(db, 'aircraft_types', ids.aircraftTypeId))) {
+    const issues: FieldIssue[] = [];
+    if (ids.aircraftTypeId && !usable(await repo.findAircraftType(db, ids.aircraftTypeId))) {
       issues.push({ path: ['aircraftTypeId'], message: PHOTO_MESSAGES.unknownType });
     }
-    if (ids.airlineId && !usable(await repo.findRef(db, 'airlines', ids.airlineId))) {
+    if (ids.airlineId && !usable(await repo.findAirline(db, ids.airlineId))) {
       issues.push({ path: ['airlineId'], message: PHOTO_MESSAGES.unknownAirline });
     }
-    if (ids.airportId && !usable(await repo.findRef(db, 'airports', ids.airportId))) {
+    if (ids.airportId && !usable(await repo.findAirport(db, ids.airportId))) {
       issues.push({ path: ['airportId'], message: PHOTO_MESSAGES.unknownAirport });
     }
     return issues;
+  }
+
+  async summaries(ids: { types: number[]; airlines: number[]; airports: number[] }): Promise<RefSummaries> {
+    const byIds = <Row>(list: number[], load: (db: DbOrTrx, ids: number[]) => Promise<Row[]>) =>
+      list.length === 0 ? Promise.resolve([]) : load(this.db, list);
+    const [types, airlines, airports] = await Promise.all([
+      byIds(ids.types, repo.aircraftTypesByIds),
+      byIds(ids.airlines, repo.airlinesByIds),
+      byIds(ids.airports, repo.airportsByIds),
+    ]);
+    return {
+      types: new Map(types.map((t) => [t.id, summariseAircraftType(t)])),
+      airlines: new Map(airlines.map((a) => [a.id, summariseAirline(a)])),
+      airports: new Map(airports.map((a) => [a.id, summariseAirport(a)])),
+    };
   }
 }

@@ -21,20 +21,3 @@ export async function pingDatabase(db: DbOrTrx): Promise<boolean> {
     return false;
   }
 }
-
-export async function insertAudit(
-  db: DbOrTrx,
-  entry: { actorId: number | null; action: string; targetType: string; targetId: number | null; detail?: unknown; at: number },
-): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: entry.actorId,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
-      detail: JSON.stringify(entry.detail ?? {}),
-      created_at: entry.at,
-    })
-    .execute();
-}

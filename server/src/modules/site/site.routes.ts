@@ -5,7 +5,7 @@ import { health, siteStatus, updateSiteRequest } from '../../../../contract/site
 import { MESSAGES } from '../../../../contract/texts.js';
 import { userOf } from '../../http/auth.js';
 import type { SiteService } from './site.service.js';
-import { z } from 'zod';
+import { z } from '../../../../contract/zod.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBody };
 

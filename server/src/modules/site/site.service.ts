@@ -1,8 +1,8 @@
 import type { SiteStatus } from '../../../../contract/site.js';
 import { MESSAGES } from '../../../../contract/texts.js';
-import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { insertAudit, pingDatabase, readSetting, writeSetting } from './site.repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { pingDatabase, readSetting, writeSetting } from './site.repository.js';
 
 const MAINTENANCE_KEY = 'maintenance';
 
@@ -14,7 +14,7 @@ interface MaintenanceValue {
 export class SiteService {
   constructor(
     private readonly db: Db,
-    private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   // Read from the database on every request: the flag is shared by every server process (§9.3),
@@ -28,13 +28,12 @@ export class SiteService {
   async setMaintenance(on: boolean, message: string | undefined, actorId: number | null): Promise<SiteStatus> {
     await this.db.transaction().execute(async (trx) => {
       await writeSetting(trx, MAINTENANCE_KEY, JSON.stringify({ on, message: message ?? '' }));
-      await insertAudit(trx, {
+      await this.audit.record(trx, {
         actorId,
         action: on ? 'maintenance.on' : 'maintenance.off',
         targetType: 'site',
         targetId: null,
         detail: { message: message ?? '' },
-        at: this.clock.now(),
       });
     });
     return this.status();
