@@ -12,7 +12,7 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     target: 'es2022',
-    // The budget check (scripts/check-budget.ts) reads the manifest to follow the first load.
+    // The budget check (scripts/first-load.ts) reads the manifest to follow the first load.
     manifest: true,
     chunkSizeWarningLimit: 800,
   },

@@ -11,7 +11,9 @@ export default defineConfig({
           environment: 'node',
           include: ['server/src/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Polls follow the event they wait for; the limit only decides when to give up.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -31,9 +33,11 @@ export default defineConfig({
           // processing in parallel suites makes timing-based waits flaky on a 2-core machine.
           sequence: { groupOrder: 1 },
           include: ['e2e/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
+          // A reload or a route change under a parallel test run can take seconds, not the default 1 s.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

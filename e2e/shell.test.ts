@@ -308,7 +308,8 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await form.getByRole('checkbox').nth(1).check();
     await form.locator('button[type=submit]').click();
     await form.locator('.ant-form-item-explain-error', { hasText: MESSAGES.emailTaken }).waitFor();
-    await page.waitForTimeout(300);
+    // The field message fades in: take the picture once every animation has finished.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await screenshot(page, 'register-page-errors');
     await form.getByLabel('邮箱').fill('newbie@example.com');
     await form.locator('button[type=submit]').click();

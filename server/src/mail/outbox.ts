@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 
 export interface Mail {
   to: string;
@@ -14,30 +16,22 @@ export async function enqueueMail(db: DbOrTrx, mail: Mail, now: number): Promise
     .execute();
 }
 
-/** Claims up to `limit` due mails for `leaseMs`, so a second process does not send them too. */
-export async function claimDueMails(db: DbOrTrx, now: number, limit: number, leaseMs: number) {
-  const due = await db
-    .selectFrom('outbox')
-    .select('id')
-    .where('sent_at', 'is', null)
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .orderBy('id')
-    .limit(limit)
+/**
+ * Claims up to `limit` due mails for `leaseMs` in one statement, so a second process does not send
+ * them too: on PostgreSQL a row another process claimed meanwhile fails the re-checked condition.
+ */
+export function claimDueMails(db: DbOrTrx, now: number, limit: number, leaseMs: number) {
+  const unclaimed = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+    eb.and([eb('sent_at', 'is', null), eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)])]);
+  return db
+    .updateTable('outbox')
+    .set({ claimed_until: now + leaseMs })
+    .where(unclaimed)
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('outbox').select('id').where(unclaimed).where('next_attempt_at', '<=', now).orderBy('id').limit(limit),
+    )
+    .returningAll()
     .execute();
-  const claimed = [];
-  for (const { id } of due) {
-    const row = await db
-      .updateTable('outbox')
-      .set({ claimed_until: now + leaseMs })
-      .where('id', '=', id)
-      .where('sent_at', 'is', null)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-      .returningAll()
-      .executeTakeFirst();
-    if (row) claimed.push(row);
-  }
-  return claimed;
 }
 
 export async function markMailSent(db: DbOrTrx, id: number, now: number): Promise<void> {

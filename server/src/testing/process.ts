@@ -38,18 +38,14 @@ export async function startServer(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/api/v1/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not start in 30 s');
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitUntilHealthy(url, child);
+  } catch (err) {
+    await ended(child, 'SIGKILL');
+    throw err;
   }
   return {
     url,
@@ -57,19 +53,54 @@ export async function startServer(
     dataDir,
     env,
     process: child,
-    kill: () => {
-      child.kill('SIGKILL');
-      return new Promise<void>((resolve) =>
-        child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
-      );
-    },
+    kill: () => ended(child, 'SIGKILL'),
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      // A clean shutdown first; a server that hangs in it is killed, so no test leaves one behind.
+      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      await ended(child, 'SIGTERM');
+      clearTimeout(killer);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const STOP_GRACE_MS = 5_000;
+// A slow start on a busy 2-core machine (tsx compiling, first-start reference import) takes seconds.
+const START_TIMEOUT_MS = 90_000;
+
+/** Every server process this test process started and that still runs. */
+const live = new Set<ChildProcess>();
+// Whatever way the test process ends (a failed hook, a timeout, the runner tearing down), its
+// servers end with it.
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  return exited;
+}
+
+/** Resolves when the server answers /health; fails at once if the process exits. */
+async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}`))),
+  );
+  exited.catch(() => undefined);
+  for (;;) {
+    const ok = await Promise.race([
+      fetch(`${url}/api/v1/health`).then(
+        (res) => res.ok,
+        () => false,
+      ),
+      exited,
+    ]);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s`);
+    // Between polls: the server is still compiling or migrating; there is no event to wait for.
+    await Promise.race([new Promise((r) => setTimeout(r, 100)), exited]);
+  }
 }
