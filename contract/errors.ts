@@ -30,3 +30,4 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof messageBody>;

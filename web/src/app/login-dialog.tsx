@@ -3,12 +3,11 @@ import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AntdProvider } from '../components/antd-provider.js';
-import { login } from '../features/accounts/api/login.js';
-import { requestPasswordReset } from '../features/accounts/api/password-reset.js';
+import { useLogin } from '../features/accounts/api/login.js';
+import { useRequestPasswordReset } from '../features/accounts/api/request-password-reset.js';
 import { canSendLogin } from '../features/accounts/login-check.js';
 import { setLoginDialogOpen } from '../lib/login-dialog.js';
 import { notice } from '../lib/notice.js';
-import { saveSession } from '../lib/session.js';
 
 interface LoginFields {
   email?: string;
@@ -20,7 +19,9 @@ const RELOAD_DELAY_MS = 600;
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [form] = Form.useForm<LoginFields>();
-  const [busy, setBusy] = useState(false);
+  const login = useLogin();
+  // Busy from sending until the reload, not only while the request runs.
+  const busy = login.isPending || login.isSuccess;
   const navigate = useNavigate();
   const close = () => setLoginDialogOpen(false);
 
@@ -31,14 +32,12 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       notice.warning(SHELL.enterEmailAndPassword);
       return;
     }
-    setBusy(true);
     try {
-      const session = await login({ email: email.trim(), password });
-      saveSession(session);
+      await login.mutateAsync({ email: email.trim(), password });
       form.resetFields();
       setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
     } catch {
-      setBusy(false);
+      // the action facility has shown the reason
     }
   };
 
@@ -73,28 +72,19 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 
 function ForgotForm({ onBack }: { onBack: () => void }) {
   const [form] = Form.useForm<{ email: string }>();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const submit = async ({ email }: { email: string }) => {
-    setBusy(true);
-    try {
-      await requestPasswordReset(email.trim());
-      setDone(true);
-    } catch {
-      // the action facility has shown the reason
-    } finally {
-      setBusy(false);
-    }
-  };
+  const reset = useRequestPasswordReset();
+  const done = reset.isSuccess;
+  // On failure the action facility has shown the reason.
+  const submit = ({ email }: { email: string }) => reset.mutate(email.trim());
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
       <p>输入注册时使用的邮箱，我们会发送一封包含重置链接的邮件（1 小时内有效）。</p>
       <Form.Item label="邮箱" name="email" rules={[{ required: true, message: SHELL.enterEmail }]}>
         <Input autoComplete="email" disabled={done} />
       </Form.Item>
       <div style={{ display: 'flex', justifyContent: 'space-between' }}>
         <Button onClick={onBack}>返回登录</Button>
-        <Button type="primary" htmlType="submit" loading={busy} disabled={done}>
+        <Button type="primary" htmlType="submit" loading={reset.isPending} disabled={done}>
           发送重置邮件
         </Button>
       </div>

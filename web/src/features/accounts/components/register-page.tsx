@@ -1,13 +1,11 @@
 import { EMAIL_PATTERN, USERNAME_PATTERN } from '@contract/limits';
 import { MESSAGES } from '@contract/texts';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
+import { showFieldErrors } from '../../../lib/form-errors.js';
+import { useRegister } from '../api/register.js';
 import { NewPasswordFields } from './new-password-fields.js';
-import { ApiError } from '../../../lib/api.js';
-import { saveSession } from '../../../lib/session.js';
-import { register } from '../api/register.js';
 
 interface Fields {
   username: string;
@@ -24,31 +22,21 @@ const mustCheck = (message: string) => ({
 
 function RegisterForm() {
   const [form] = Form.useForm<Fields>();
-  const [busy, setBusy] = useState(false);
+  const register = useRegister();
   const navigate = useNavigate();
 
   const submit = async (v: Fields) => {
-    setBusy(true);
     try {
-      const session = await register({
+      await register.mutateAsync({
         username: v.username.trim(),
         email: v.email.trim(),
         password: v.password,
         acceptTerms: true,
         ownPhotosOnly: true,
       });
-      saveSession(session);
       void navigate('/register/success');
     } catch (e) {
-      if (e instanceof ApiError && e.issues.length > 0) {
-        form.setFields(
-          e.issues
-            .filter((i) => typeof i.path[0] === 'string')
-            .map((i) => ({ name: i.path[0] as keyof Fields, errors: [i.message] })),
-        );
-      }
-    } finally {
-      setBusy(false);
+      showFieldErrors(form, e);
     }
   };
 
@@ -84,7 +72,7 @@ function RegisterForm() {
       <Form.Item name="ownPhotosOnly" valuePropName="checked" rules={[mustCheck(MESSAGES.mustOwnPhotos)]}>
         <Checkbox>我只上传本人拍摄的照片</Checkbox>
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>
+      <Button type="primary" htmlType="submit" block loading={register.isPending}>
         注册
       </Button>
     </Form>

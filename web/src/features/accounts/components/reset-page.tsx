@@ -1,29 +1,27 @@
 import { MESSAGES } from '@contract/texts';
 import { Button, Form } from 'antd';
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { NewPasswordFields } from './new-password-fields.js';
 import { openLoginDialog } from '../../../lib/login-dialog.js';
-import { resetPassword } from '../api/password-reset.js';
+import { useResetPassword } from '../api/reset-password.js';
 
 function ResetForm({ token }: { token: string }) {
-  const [busy, setBusy] = useState(false);
+  const reset = useResetPassword();
   const navigate = useNavigate();
   const submit = async ({ password }: { password: string }) => {
-    setBusy(true);
     try {
-      await resetPassword({ token, password });
+      await reset.mutateAsync({ token, password });
       void navigate('/');
       openLoginDialog();
     } catch {
-      setBusy(false);
+      // the action facility has shown the reason
     }
   };
   return (
     <Form layout="vertical" requiredMark={false} onFinish={(v: { password: string }) => void submit(v)}>
       <NewPasswordFields label="新密码" />
-      <Button type="primary" htmlType="submit" block loading={busy}>
+      <Button type="primary" htmlType="submit" block loading={reset.isPending}>
         设置新密码
       </Button>
     </Form>

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../lib/use-session.js';
 import { useUser } from '../api/get-user.js';
-import { logout } from '../api/logout.js';
+import { useLogout } from '../api/logout.js';
 
 /** Moving from one user page to another forces a full reload (§2.1). */
 function useReloadOnUserChange(id: string | undefined) {
@@ -20,6 +20,7 @@ export function Component() {
   const id = Number(idParam);
   const session = useSession();
   const navigate = useNavigate();
+  const logout = useLogout();
   const { data: user, isPending, isError } = useUser(id);
   const own = session?.id === id;
 
@@ -59,7 +60,7 @@ export function Component() {
             type="button"
             className="btn"
             onClick={() => {
-              void logout().finally(() => void navigate('/'));
+              logout.mutate(undefined, { onSettled: () => void navigate('/') });
             }}
           >
             退出登录

@@ -3,14 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiBase } from '../../../lib/api-base.js';
 
 // Read with a bare fetch: the shared helper would answer MAINTENANCE by navigating here again.
-export const siteStatusQuery = queryOptions({
-  queryKey: ['site', 'status'],
-  queryFn: async (): Promise<SiteStatus> => {
-    const res = await fetch(`${apiBase()}/site/status`);
-    if (!res.ok) throw new Error(String(res.status));
-    return (await res.json()) as SiteStatus;
-  },
-  refetchInterval: 30_000,
-});
+export async function getSiteStatus(): Promise<SiteStatus> {
+  const res = await fetch(`${apiBase()}/site/status`);
+  if (!res.ok) throw new Error(String(res.status));
+  return (await res.json()) as SiteStatus;
+}
+
+export const siteStatusQuery = queryOptions({ queryKey: ['site', 'status'], queryFn: getSiteStatus, refetchInterval: 30_000 });
 
 export const useSiteStatus = () => useQuery(siteStatusQuery);
