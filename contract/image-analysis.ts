@@ -2,6 +2,8 @@
 // browser (advice before sending). Inputs are raw 8-bit buffers
 // (from sharp on the server, a canvas in the browser); nothing here touches files.
 
+import type { PhotoChecks } from './photos.js';
+
 /** Variance of the 4-neighbour Laplacian of a greyscale image: low means soft or blurred. */
 export function laplacianVariance(grey: Uint8Array, width: number, height: number): number {
   let sum = 0;
@@ -116,7 +118,7 @@ export function dominantTilt(grey: Uint8Array, width: number, height: number): n
 }
 
 /** 64-bit DCT perceptual hash of a 32×32 greyscale image, as 16 hex digits. */
-export function perceptualHash(grey32: Uint8Array): string {
+export function perceptualHash(grey32: ArrayLike<number>): string {
   const N = 32;
   const cos = Array.from({ length: 8 }, (_, u) =>
     Array.from({ length: N }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * N))),
@@ -142,6 +144,32 @@ export function perceptualHash(grey32: Uint8Array): string {
   return hex;
 }
 
+/** Long edge of the copy a photo's perceptual hash is taken from: the server's 1280 rendition. */
+export const HASH_BASIS_EDGE = 1280;
+
+/**
+ * A photo's perceptual hash from 8-bit RGB(A) pixels of its HASH_BASIS_EDGE copy. The 32×32
+ * greyscale is made here, by plain box averages, not by the caller's resampler: sharp's lanczos3
+ * and a canvas each shrinking to 32×32 themselves gave hashes up to 10 bits apart for one file,
+ * while their 1280 copies differ only in fine detail that the averages wash out.
+ */
+export function photoHash(pixels: { data: ArrayLike<number>; width: number; height: number; channels: number }): string {
+  const N = 32;
+  const { data, width, height, channels } = pixels;
+  const sums = new Float64Array(N * N);
+  const counts = new Float64Array(N * N);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor((y * N) / height) * N;
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * channels;
+      const cell = row + Math.floor((x * N) / width);
+      sums[cell]! += 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+      counts[cell]! += 1;
+    }
+  }
+  return perceptualHash(sums.map((s, cell) => s / Math.max(1, counts[cell]!)));
+}
+
 export function hammingDistance(a: string, b: string): number {
   let d = 0;
   for (let i = 0; i < a.length; i += 8) {
@@ -154,13 +182,8 @@ export function hammingDistance(a: string, b: string): number {
   return d;
 }
 
-export interface Analysis {
-  sharpness: number;
-  clippedHighlights: number;
-  clippedShadows: number;
-  colorCast: { red: number; blue: number };
-  tiltDegrees: number | null;
-}
+/** The automatic checks' findings, as kept with the photo (without its look-alikes and advice). */
+export type Analysis = Omit<PhotoChecks, 'duplicates' | 'advice'>;
 
 /** Advice in Chinese from the automatic checks: shown before sending and kept with the photo. */
 export function adviceFor(a: Analysis, duplicates: { photoId: number }[]): string[] {

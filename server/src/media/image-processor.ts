@@ -1,11 +1,29 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import exifr from 'exifr';
-import sharp, { type Metadata, type OutputInfo, type OverlayOptions } from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { PHOTO_MESSAGES, RENDITION_EDGES, UPLOAD_LIMITS, type ExifSummary, type Watermark } from '../../../contract/photos.js';
+import { EXIF_OPTIONS, exifFacts, type ExifFacts } from '../../../contract/exif.js';
+import {
+  clipping,
+  colourCast,
+  dominantTilt,
+  HASH_BASIS_EDGE,
+  laplacianVariance,
+  photoHash,
+  type Analysis,
+} from '../../../contract/image-analysis.js';
+import {
+  checkPixelSize,
+  fitWithin,
+  PHOTO_MESSAGES,
+  RENDITION_EDGES,
+  UPLOAD_LIMITS,
+  watermarkBox,
+  type ExifSummary,
+  type Watermark,
+} from '../../../contract/photos.js';
 import { AppError } from '../http/errors.js';
-import { clipping, colourCast, dominantTilt, laplacianVariance, perceptualHash } from '../../../contract/image-analysis.js';
 
 // One libvips thread per core is plenty for 2-core machines; the libuv pool runs renditions in parallel.
 sharp.concurrency(2);
@@ -25,18 +43,10 @@ export interface ProcessedImage {
   bytes: number;
   sha256: string;
   exif: ExifSummary;
-  /** Date taken in the camera's own clock (EXIF has no zone), YYYY-MM-DD. */
-  takenOn: string | null;
   renditions: Rendition[];
   thumbhash: string;
   phash: string;
-  analysis: {
-    sharpness: number;
-    clippedHighlights: number;
-    clippedShadows: number;
-    colorCast: { red: number; blue: number };
-    tiltDegrees: number | null;
-  };
+  analysis: Analysis;
 }
 
 const refuse = (status: number, code: 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_FAILED' | 'PAYLOAD_TOO_LARGE', message: string) =>
@@ -65,53 +75,17 @@ export async function inspectJpeg(file: string): Promise<{ width: number; height
     throw refuse(400, 'VALIDATION_FAILED', PHOTO_MESSAGES.corrupt);
   }
   if (meta.format !== 'jpeg' || !meta.width || !meta.height) throw refuse(415, 'UNSUPPORTED_MEDIA_TYPE', PHOTO_MESSAGES.notJpeg);
-  const rotated = (meta.orientation ?? 1) >= 5;
-  const width = rotated ? meta.height : meta.width;
-  const height = rotated ? meta.width : meta.height;
-  const long = Math.max(width, height);
-  const short = Math.min(width, height);
-  if (width * height > UPLOAD_LIMITS.maxPixels) throw refuse(400, 'VALIDATION_FAILED', PHOTO_MESSAGES.tooManyPixels);
-  if (long < UPLOAD_LIMITS.minLongEdge || long > UPLOAD_LIMITS.maxLongEdge)
-    throw refuse(400, 'VALIDATION_FAILED', PHOTO_MESSAGES.longEdge);
-  if (short < UPLOAD_LIMITS.minShortEdge) throw refuse(400, 'VALIDATION_FAILED', PHOTO_MESSAGES.shortEdge);
-  return { width, height };
+  const size = checkPixelSize({ width: meta.width, height: meta.height }, meta.orientation);
+  if (!size.ok) throw refuse(400, 'VALIDATION_FAILED', size.reason);
+  return { width: size.width, height: size.height };
 }
 
-async function readExif(file: string): Promise<{ exif: ExifSummary; takenOn: string | null }> {
-  let raw: Record<string, unknown> = {};
+async function readExif(file: string): Promise<ExifFacts> {
   try {
-    // reviveValues: false keeps DateTimeOriginal as the camera wrote it ("2024:05:01 18:30:00"),
-    // so the date is the camera's local date, not shifted through this server's time zone.
-    raw =
-      (await exifr.parse(file, {
-        pick: ['Make', 'Model', 'LensModel', 'FocalLength', 'FNumber', 'ExposureTime', 'ISO', 'DateTimeOriginal', 'CreateDate'],
-        reviveValues: false,
-      })) ?? {};
+    return exifFacts(await exifr.parse(file, EXIF_OPTIONS));
   } catch {
-    raw = {};
+    return exifFacts(null);
   }
-  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : null);
-  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-  const make = str(raw.Make);
-  const model = str(raw.Model);
-  const camera =
-    model && make && !model.toLowerCase().startsWith(make.toLowerCase().split(' ')[0]!) ? `${make} ${model}` : (model ?? make);
-  const exposure = num(raw.ExposureTime);
-  const shutter = exposure === null ? null : exposure >= 1 ? `${exposure}s` : `1/${Math.round(1 / exposure)}`;
-  const taken = str(raw.DateTimeOriginal) ?? str(raw.CreateDate);
-  const m = taken ? /^(\d{4}):(\d{2}):(\d{2})/.exec(taken) : null;
-  return {
-    exif: {
-      camera,
-      lens: str(raw.LensModel),
-      focalLength: num(raw.FocalLength),
-      aperture: num(raw.FNumber),
-      shutter,
-      iso: num(raw.ISO),
-      takenAt: taken,
-    },
-    takenOn: m && m[1] !== '0000' ? `${m[1]}-${m[2]}-${m[3]}` : null,
-  };
 }
 
 /** The site mark as SVG: a plane in a rounded square. No text, so no fonts are needed. */
@@ -121,15 +95,6 @@ function markSvg(size: number, opacity: number): Buffer {
       `<rect width="32" height="32" rx="7" fill="#ffffff" fill-opacity="0.35"/>` +
       `<path d="M6 20 L26 9 L22 13 L27 18 L24 19 L19 16 L13 21 L13 25 L10 25 Z" fill="#ffffff"/></svg>`,
   );
-}
-
-function watermarkOverlay(w: Watermark, origWidth: number, width: number, height: number): OverlayOptions {
-  const factor = width / origWidth;
-  const size = Math.max(16, Math.round(Math.max(width, height) * 0.12 * w.scale));
-  // x/y are the mark's centre in original pixels; the mark stays whole inside the frame.
-  const left = Math.min(Math.max(0, Math.round(w.x * factor - size / 2)), width - size);
-  const top = Math.min(Math.max(0, Math.round(w.y * factor - size / 2)), height - size);
-  return { input: markSvg(size, w.opacity), left, top };
 }
 
 export async function processJpeg(file: string, watermark: Watermark | null): Promise<ProcessedImage> {
@@ -150,16 +115,14 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
   } catch {
     throw refuse(400, 'VALIDATION_FAILED', PHOTO_MESSAGES.corrupt);
   }
-  const long = Math.max(width, height);
-  const edges = [...new Set(RENDITION_EDGES.map((e) => Math.min(e, long)))].sort((a, b) => b - a);
+  const edges = [...new Set(RENDITION_EDGES.map((e) => Math.min(e, Math.max(width, height))))].sort((a, b) => b - a);
 
   // Each size is resized from the next larger one, not from the full frame: halving steps cost a
   // fraction of a full-resolution resample and look the same with lanczos3.
   const scaled: { edge: number; width: number; height: number; data: Buffer }[] = [];
   let source = { width: decoded.info.width, height: decoded.info.height, data: decoded.data };
   for (const edge of edges) {
-    const w = Math.max(1, Math.round((width * edge) / long));
-    const h = Math.max(1, Math.round((height * edge) / long));
+    const { width: w, height: h } = fitWithin(width, height, edge);
     const data =
       w === source.width && h === source.height
         ? source.data
@@ -175,7 +138,10 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
 
   const renditionJobs = scaled.map(async (s): Promise<Rendition> => {
     let pipeline = fromScaled(s);
-    if (watermark) pipeline = pipeline.composite([watermarkOverlay(watermark, width, s.width, s.height)]);
+    if (watermark) {
+      const { size, left, top } = watermarkBox(watermark, { width, height }, s);
+      pipeline = pipeline.composite([{ input: markSvg(size, watermark.opacity), left, top }]);
+    }
     // sharp writes no metadata unless asked (keepMetadata/withExif): no EXIF, GPS or ICC leaves.
     // libwebp's effort 3+ costs ~3× effort 2 at 2560 px for <1 % fewer bytes (measured, see
     // docs/decisions.md); the small sizes that galleries load most keep effort 4.
@@ -184,7 +150,8 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
   });
 
   // The checks run on the 1280 copy (or the largest, for small originals): same verdicts, less work.
-  const basis = scaled.find((s) => s.edge <= 1280) ?? scaled[0]!;
+  // The browser takes its perceptual hash from a copy of the same size (contract/image-analysis.ts).
+  const basis = scaled.find((s) => s.edge <= HASH_BASIS_EDGE) ?? scaled[0]!;
   const analysisJob = (async () => {
     const grey = await fromScaled(basis)
       .resize(768, 768, { fit: 'inside' })
@@ -211,17 +178,13 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
     return Buffer.from(rgbaToThumbHash(t.info.width, t.info.height, t.data)).toString('base64');
   })();
 
-  const phashJob = (async () => {
-    const g = await fromScaled(basis).resize(32, 32, { fit: 'fill' }).greyscale().raw().toBuffer();
-    return perceptualHash(g);
-  })();
+  const phash = photoHash({ ...basis, channels: 3 });
 
-  const [renditions, analysis, thumbhash, phash, { exif, takenOn }] = await Promise.all([
+  const [renditions, analysis, thumbhash, exif] = await Promise.all([
     Promise.all(renditionJobs),
     analysisJob,
     thumbJob,
-    phashJob,
     exifPromise,
   ]);
-  return { width, height, bytes: original.length, sha256, exif, takenOn, renditions, thumbhash, phash, analysis };
+  return { width, height, bytes: original.length, sha256, exif: exif.summary, renditions, thumbhash, phash, analysis };
 }

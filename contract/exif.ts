@@ -1,0 +1,68 @@
+import type { ExifSummary } from './photos.js';
+
+/**
+ * What the server and the browser ask exifr for. reviveValues: false keeps DateTimeOriginal as the
+ * camera wrote it ("2024:05:01 23:30:00") instead of a Date in the reader's time zone;
+ * translateValues: false keeps Orientation a number (1–8), not a description.
+ */
+export const EXIF_OPTIONS = {
+  pick: [
+    'Make',
+    'Model',
+    'LensModel',
+    'FocalLength',
+    'FNumber',
+    'ExposureTime',
+    'ISO',
+    'DateTimeOriginal',
+    'CreateDate',
+    'Orientation',
+  ],
+  reviveValues: false,
+  translateValues: false,
+};
+
+export interface ExifFacts {
+  /** What is kept with the photo and shown beside it. */
+  summary: ExifSummary;
+  /** Date taken in the camera's own clock (EXIF has no zone), YYYY-MM-DD; null when unknown. */
+  takenOn: string | null;
+  /** EXIF orientation 1–8; 5–8 turn the frame a quarter, so width and height swap. */
+  orientation: number;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : null);
+const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Make and model once: "Canon" + "Canon EOS R5" reads "Canon EOS R5", not "Canon Canon EOS R5". */
+function cameraName(make: string | null, model: string | null): string | null {
+  if (model && make && !model.toLowerCase().startsWith(make.toLowerCase().split(' ')[0]!)) return `${make} ${model}`;
+  return model ?? make;
+}
+
+/** The date part of an EXIF date string, never passed through a Date (and so through a time zone). */
+function exifDate(taken: string | null): string | null {
+  const m = taken ? /^(\d{4}):(\d{2}):(\d{2})/.exec(taken) : null;
+  return m && m[1] !== '0000' ? `${m[1]}-${m[2]}-${m[3]}` : null;
+}
+
+/** From exifr's raw record (read with EXIF_OPTIONS; nothing when the file has no EXIF) to the facts both sides use. */
+export function exifFacts(raw: Record<string, unknown> | null | undefined): ExifFacts {
+  const tags = raw ?? {};
+  const exposure = finite(tags.ExposureTime);
+  const taken = text(tags.DateTimeOriginal) ?? text(tags.CreateDate);
+  const orientation = finite(tags.Orientation);
+  return {
+    summary: {
+      camera: cameraName(text(tags.Make), text(tags.Model)),
+      lens: text(tags.LensModel),
+      focalLength: finite(tags.FocalLength),
+      aperture: finite(tags.FNumber),
+      shutter: exposure === null ? null : exposure >= 1 ? `${exposure}s` : `1/${Math.round(1 / exposure)}`,
+      iso: finite(tags.ISO),
+      takenAt: taken,
+    },
+    takenOn: exifDate(taken),
+    orientation: orientation !== null && orientation >= 1 && orientation <= 8 ? orientation : 1,
+  };
+}
