@@ -104,6 +104,18 @@ export type NewAircraftTypeRequest = z.infer<typeof newAircraftType>;
 export type RefQuery = z.infer<typeof refQuery>;
 
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+/** The answer to a member's suggestion of a missing entry. */
+export const addedOf = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), item });
+
+// The three kinds of reference data, each named as its API path: GET /airports?q= answers a list,
+// POST /airports (a suggestion) the added entry.
+export const referenceItems = { airports: airport, airlines: airline, 'aircraft-types': aircraftType } as const;
+export const referenceLists = { airports: listOf(airport), airlines: listOf(airline), 'aircraft-types': listOf(aircraftType) };
+export const referenceAdded = { airports: addedOf(airport), airlines: addedOf(airline), 'aircraft-types': addedOf(aircraftType) };
+export type RefKind = keyof typeof referenceItems;
+export type RefItem<K extends RefKind = RefKind> = z.infer<(typeof referenceItems)[K]>;
+export type RefList<K extends RefKind = RefKind> = z.infer<(typeof referenceLists)[K]>;
+export type RefAdded<K extends RefKind = RefKind> = z.infer<(typeof referenceAdded)[K]>;
 
 /** The label a selector shows for each kind, used by the server presenters and the web alike. */
 export function airportLabel(a: Pick<Airport, 'nameZh' | 'nameEn' | 'iata' | 'icao'>): string {

@@ -1,22 +1,24 @@
-import { aircraftTypeLabel, airlineLabel, airportLabel } from '@contract/reference';
+import { aircraftTypeLabel, airlineLabel, airportLabel, type RefItem, type RefKind } from '@contract/reference';
 import { Button, Form, Input, Modal, Select } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { searchReference, suggestReference, type RefItem, type RefKind } from '../api/reference.js';
+import { useState } from 'react';
+import { useReferenceSearch } from '../lib/search-reference.js';
+import { useSuggestReference } from '../lib/suggest-reference.js';
+import { useDebouncedValue } from '../lib/use-debounced-value.js';
 
 export interface RefOption {
   value: number;
   label: string;
 }
 
-function labelOf(kind: RefKind, item: RefItem<RefKind>): string {
-  const pending = item.status === 'pending' ? '（待审核）' : '';
-  if (kind === 'airports') return airportLabel(item as RefItem<'airports'>) + pending;
-  if (kind === 'airlines') {
-    const a = item as RefItem<'airlines'>;
-    return `${airlineLabel(a)}${a.nameZh ? ` ${a.nameEn}` : ''}${a.icao || a.iata ? ` (${[a.iata, a.icao].filter(Boolean).join('/')})` : ''}${pending}`;
-  }
-  const t = item as RefItem<'aircraft-types'>;
-  return `${aircraftTypeLabel(t)}${t.icao ? ` (${t.icao})` : ''}${pending}`;
+const LABELS: { [K in RefKind]: (item: RefItem<K>) => string } = {
+  airports: airportLabel,
+  airlines: (a) =>
+    `${airlineLabel(a)}${a.nameZh ? ` ${a.nameEn}` : ''}${a.icao || a.iata ? ` (${[a.iata, a.icao].filter(Boolean).join('/')})` : ''}`,
+  'aircraft-types': (t) => `${aircraftTypeLabel(t)}${t.icao ? ` (${t.icao})` : ''}`,
+};
+
+function optionOf<K extends RefKind>(kind: K, item: RefItem<K>): RefOption {
+  return { value: item.id, label: LABELS[kind](item) + (item.status === 'pending' ? '（待审核）' : '') };
 }
 
 const SUGGEST_FIELDS: Record<RefKind, { name: string; label: string; required?: boolean }[]> = {
@@ -56,39 +58,25 @@ interface Props {
 
 /**
  * A searchable selector over reference data (codes, Chinese and English names, from 1 character),
- * with "suggest a missing entry" when nothing matches.
+ * with "suggest a missing entry" when nothing matches. Used inside an Ant Design Form.Item.
  */
 export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, id }: Props) {
-  const [options, setOptions] = useState<RefOption[]>([]);
-  const [query, setQuery] = useState('');
-  const [loading, setLoading] = useState(false);
+  const [typed, setTyped] = useState('');
+  const query = typed.trim();
+  const settled = useDebouncedValue(query, 200);
+  const search = useReferenceSearch(kind, settled);
+  const suggest = useSuggestReference(kind);
   const [suggesting, setSuggesting] = useState(false);
   const [form] = Form.useForm<Record<string, string>>();
-  const latest = useRef(0);
-
-  useEffect(() => {
-    if (!query.trim()) return undefined;
-    const ticket = ++latest.current;
-    const timer = setTimeout(() => {
-      setLoading(true);
-      searchReference(kind, query.trim())
-        .then((res) => {
-          if (ticket === latest.current) setOptions(res.items.map((i) => ({ value: i.id, label: labelOf(kind, i) })));
-        })
-        .catch(() => undefined)
-        .finally(() => ticket === latest.current && setLoading(false));
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [kind, query]);
+  const searching = query !== settled || search.isFetching;
+  const options = search.data?.items.map((item) => optionOf(kind, item)) ?? [];
 
   const submitSuggestion = async () => {
     const values = await form.validateFields();
     const body = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v.trim()));
     try {
-      const { item } = await suggestReference(kind, body);
-      const option = { value: item.id, label: labelOf(kind, item) };
-      setOptions([option]);
-      onChange?.(option);
+      const { item } = await suggest.mutateAsync(body);
+      onChange?.(optionOf(kind, item));
       setSuggesting(false);
       form.resetFields();
     } catch {
@@ -100,19 +88,19 @@ export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, 
     <>
       <Select
         id={id}
-        showSearch={{ filterOption: false, onSearch: setQuery }}
+        showSearch={{ filterOption: false, onSearch: setTyped }}
         labelInValue
         allowClear
         disabled={disabled}
         placeholder={placeholder ?? `输入代码或名称搜索${KIND_TITLE[kind]}`}
         value={value ?? undefined}
         options={options}
-        loading={loading}
+        loading={searching}
         onChange={(v: RefOption | undefined) => onChange?.(v ?? null)}
         notFoundContent={
-          query.trim() && !loading ? (
+          query && !searching ? (
             <div style={{ padding: 8 }}>
-              没有找到“{query}”。
+              没有找到“{typed}”。
               <Button type="link" size="small" onClick={() => setSuggesting(true)}>
                 建议新增{KIND_TITLE[kind]}
               </Button>
@@ -128,6 +116,7 @@ export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, 
         title={`建议新增${KIND_TITLE[kind]}`}
         okText="提交"
         cancelText="取消"
+        confirmLoading={suggest.isPending}
         onOk={() => void submitSuggestion()}
         onCancel={() => setSuggesting(false)}
         destroyOnHidden

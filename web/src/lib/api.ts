@@ -20,10 +20,14 @@ export class ApiError extends Error {
 export const SUSPENDED_KEY = 'contrail.suspended';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function send(method: Method, path: string, body?: { json?: unknown; raw?: BodyInit }): Promise<Response> {
-  const headers: Record<string, string> = {};
+/** The one place the session's bearer token is put on a request. */
+function authHeaders(): Record<string, string> {
   const session = readSession();
-  if (session) headers.Authorization = `Bearer ${session.token}`;
+  return session ? { Authorization: `Bearer ${session.token}` } : {};
+}
+
+async function send(method: Method, path: string, body?: { json?: unknown; raw?: BodyInit }): Promise<Response> {
+  const headers = authHeaders();
   let payload: BodyInit | undefined;
   if (body?.raw !== undefined) payload = body.raw;
   else if (body?.json !== undefined) {
@@ -83,6 +87,18 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   }
 }
 
+/** A binary answer (e.g. a private original) through the same headers and global rules; no notice. */
+export async function requestBlob(path: string): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await send('GET', path);
+  } catch {
+    throw new ApiError(0, 'NETWORK', SHELL.networkError);
+  }
+  if (!res.ok) await settle(res); // throws the ApiError of the answer
+  return res.blob();
+}
+
 /**
  * A multipart upload with progress (fetch cannot report upload progress, XMLHttpRequest can);
  * notices as the action facility: success message, error message, 网络错误.
@@ -95,8 +111,7 @@ export function uploadWithProgress<T extends { message?: string }>(
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${apiBase()}${path}`);
-    const session = readSession();
-    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onerror = () => {
       notice.error(SHELL.networkError);

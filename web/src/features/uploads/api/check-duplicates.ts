@@ -1,13 +1,18 @@
+import type { DuplicatesResponse } from '@contract/photos';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
 
-export async function checkDuplicates(phash: string): Promise<{ photoId: number; distance: number }[]> {
-  try {
-    return (
-      await request<{ items: { photoId: number; distance: number }[] }>('GET', `/photos/duplicates?phash=${phash}`, undefined, {
-        quiet: true,
-      })
-    ).items;
-  } catch {
-    return [];
-  }
+/** The member's own live photos and accepted photos that look like a picture, by its perceptual hash. */
+export function checkDuplicates(phash: string): Promise<DuplicatesResponse> {
+  return request<DuplicatesResponse>('GET', `/photos/duplicates?phash=${phash}`, undefined, { quiet: true });
 }
+
+// Advice only: a failed check shows no look-alikes rather than an error.
+export const duplicatesQuery = (phash: string | null) =>
+  queryOptions({
+    queryKey: ['photos', 'duplicates', phash],
+    queryFn: phash === null ? skipToken : () => checkDuplicates(phash),
+    retry: false,
+  });
+
+export const useDuplicates = (phash: string | null) => useQuery(duplicatesQuery(phash));

@@ -1,11 +1,20 @@
-import { apiBase } from '../../../lib/api-base.js';
-import { readSession } from '../../../lib/session.js';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { requestBlob } from '../../../lib/api.js';
 
-/** The private original as an object URL (it needs the bearer header, so no plain <a href>). */
-export async function fetchOriginalUrl(id: number): Promise<string | null> {
-  const session = readSession();
-  const res = await fetch(`${apiBase()}/photos/${id}/original`, {
-    headers: session ? { Authorization: `Bearer ${session.token}` } : {},
-  });
-  return res.ok ? URL.createObjectURL(await res.blob()) : null;
+/** The private original (it needs the bearer header, so no plain <img src> or <a href>). */
+export function getOriginal(id: number): Promise<Blob> {
+  return requestBlob(`/photos/${id}/original`);
 }
+
+// The answer is an object URL: whoever shows it revokes it when done, and it is not kept
+// (gcTime 0), so the next look fetches a fresh one.
+export const originalQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: ['photos', id, 'original'],
+    queryFn: id === null ? skipToken : async () => URL.createObjectURL(await getOriginal(id)),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+
+export const useOriginal = (id: number | null) => useQuery(originalQuery(id));

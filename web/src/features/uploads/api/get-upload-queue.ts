@@ -2,9 +2,10 @@ import type { UploadQueueResponse } from '@contract/photos';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
 
-export const uploadQueueQuery = queryOptions({
-  queryKey: ['queue', 'upload'],
-  queryFn: () => request<UploadQueueResponse>('GET', '/queue/upload'),
-});
+export function getUploadQueue(): Promise<UploadQueueResponse> {
+  return request<UploadQueueResponse>('GET', '/queue/upload');
+}
+
+export const uploadQueueQuery = queryOptions({ queryKey: ['queue', 'upload'], queryFn: getUploadQueue });
 
 export const useUploadQueue = () => useQuery(uploadQueueQuery);

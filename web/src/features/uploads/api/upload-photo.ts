@@ -1,10 +1,20 @@
-import type { PhotoMeta, PhotoResponse } from '@contract/photos';
+import type { PhotoMeta, UploadResponse } from '@contract/photos';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadWithProgress } from '../../../lib/api.js';
 
-export function uploadPhoto(file: File, meta: PhotoMeta, onProgress: (fraction: number) => void) {
+export function uploadPhoto(file: File, meta: PhotoMeta, onProgress: (fraction: number) => void): Promise<UploadResponse> {
   const form = new FormData();
   // meta first: the server reads parts in order and can refuse bad facts before the file ends.
   form.append('meta', JSON.stringify(meta));
   form.append('file', file, file.name);
-  return uploadWithProgress<{ message: string; photo: PhotoResponse }>('/photos', form, onProgress);
+  return uploadWithProgress<UploadResponse>('/photos', form, onProgress);
+}
+
+export function useUploadPhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, meta, onProgress }: { file: File; meta: PhotoMeta; onProgress: (fraction: number) => void }) =>
+      uploadPhoto(file, meta, onProgress),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['queue'] }),
+  });
 }

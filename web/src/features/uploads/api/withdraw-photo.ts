@@ -1,8 +1,9 @@
+import type { MessageBody } from '@contract/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from '../../../lib/api.js';
 
-export function withdrawPhoto(id: number) {
-  return action<{ message: string }>({ method: 'POST', path: `/photos/${id}/withdraw` });
+export function withdrawPhoto(id: number): Promise<MessageBody> {
+  return action<MessageBody>({ method: 'POST', path: `/photos/${id}/withdraw` });
 }
 
 export function useWithdrawPhoto() {

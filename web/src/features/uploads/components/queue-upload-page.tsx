@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { OriginalViewer } from '../../../components/original-viewer.js';
-import { fetchOriginalUrl } from '../api/fetch-original.js';
+import { useOriginal } from '../api/get-original.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
 import { useWithdrawPhoto } from '../api/withdraw-photo.js';
 import { OwnPhotoItem } from './photo-facts.js';
@@ -17,17 +17,10 @@ function waitText(days: number | null): string {
 function QueueList() {
   const { data, isPending } = useUploadQueue();
   const withdraw = useWithdrawPhoto();
-  const [opening, setOpening] = useState<number | null>(null);
-  const [viewing, setViewing] = useState<{ url: string; title: string } | null>(null);
-
-  const openOriginal = async (id: number, title: string) => {
-    setOpening(id);
-    const url = await fetchOriginalUrl(id);
-    setOpening(null);
-    if (url) setViewing({ url, title });
-  };
+  const [viewing, setViewing] = useState<{ id: number; title: string } | null>(null);
+  const original = useOriginal(viewing?.id ?? null);
   const closeViewer = () => {
-    if (viewing) URL.revokeObjectURL(viewing.url);
+    if (original.data) URL.revokeObjectURL(original.data);
     setViewing(null);
   };
 
@@ -36,7 +29,7 @@ function QueueList() {
   const { slots } = data;
   return (
     <>
-      {viewing && <OriginalViewer url={viewing.url} title={viewing.title} onClose={closeViewer} />}
+      {viewing && original.data && <OriginalViewer url={original.data} title={viewing.title} onClose={closeViewer} />}
       <p className="muted" data-testid="slots">
         普通队列 {slots.normalUsed}/{slots.normal} · 优先队列 {slots.priorityUsed}/{slots.priority}
       </p>
@@ -72,8 +65,13 @@ function QueueList() {
               <p style={{ display: 'flex', gap: 8, marginTop: 8 }}>
                 <Button
                   size="small"
-                  loading={opening === photo.id}
-                  onClick={() => void openOriginal(photo.id, `${photo.registration} · 原图`)}
+                  loading={viewing?.id === photo.id && original.isFetching}
+                  onClick={() =>
+                    // The same photo again after a failed fetch: ask once more.
+                    viewing?.id === photo.id
+                      ? void original.refetch()
+                      : setViewing({ id: photo.id, title: `${photo.registration} · 原图` })
+                  }
                 >
                   查看原图
                 </Button>

@@ -1,6 +1,8 @@
-import { adviceFor } from '@contract/image-analysis';
+import type { ExifFacts } from '@contract/exif';
+import { adviceFor, type Analysis } from '@contract/image-analysis';
 import {
   CATEGORIES,
+  defaultWatermark,
   NO_REGISTRATION,
   PHOTO_MESSAGES,
   REGISTRATION_PATTERN,
@@ -8,20 +10,20 @@ import {
   type PhotoMeta,
   type Watermark,
 } from '@contract/photos';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, Progress, Radio, Result, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
-import { ApiError } from '../../../lib/api.js';
-import { checkDuplicates } from '../api/check-duplicates.js';
+import { ReferenceSelect, type RefOption } from '../../../components/reference-select.js';
+import { showFieldErrors } from '../../../lib/form-errors.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { useDuplicates } from '../api/check-duplicates.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
-import { lookupRegistration } from '../api/lookup-registration.js';
-import { uploadPhoto } from '../api/upload-photo.js';
+import { useRegistrationLookup } from '../api/lookup-registration.js';
+import { useUploadPhoto } from '../api/upload-photo.js';
 import { analyseBitmap } from '../lib/analyse.js';
 import { checkFile } from '../lib/check-file.js';
-import { readExif, type BrowserExif } from '../lib/read-exif.js';
-import { ReferenceSelect, type RefOption } from './reference-select.js';
+import { readExif } from '../lib/read-exif.js';
 import { WatermarkEditor } from './watermark-editor.js';
 
 interface Fields {
@@ -45,45 +47,46 @@ interface Picked {
   url: string;
   width: number;
   height: number;
-  exif: BrowserExif;
-  advice: string[];
+  exif: ExifFacts;
+  analysis: Analysis;
+  phash: string;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The registration to look up once typing pauses: a plausible one, or null. */
+function useSettledRegistration(typed: string | undefined, none: boolean): string | null {
+  const reg = typed?.trim().toUpperCase() ?? '';
+  const candidate = !none && reg.length >= 3 && REGISTRATION_PATTERN.test(reg) ? reg : null;
+  const settled = useDebouncedValue(candidate, 400);
+  return candidate === null ? null : settled;
+}
+
 function UploadForm() {
   const [form] = Form.useForm<Fields>();
   const queue = useUploadQueue();
-  const client = useQueryClient();
+  const upload = useUploadPhoto();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [watermark, setWatermark] = useState<Watermark>({ x: 0, y: 0, scale: 1, opacity: 0.5 });
+  const [watermark, setWatermark] = useState<Watermark>(() => defaultWatermark({ width: 0, height: 0 }));
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState<{ id: number } | null>(null);
-  const [autoFill, setAutoFill] = useState<Awaited<ReturnType<typeof lookupRegistration>>>(null);
   const noRegistration = Form.useWatch('noRegistration', form);
   const inFlight = Form.useWatch('inFlight', form);
   const watermarkOn = Form.useWatch('watermarkOn', form);
-  const registration = Form.useWatch('registration', form);
+  const registration = useSettledRegistration(Form.useWatch('registration', form), noRegistration);
+  const duplicates = useDuplicates(picked?.phash ?? null);
+  const advice = picked ? adviceFor(picked.analysis, duplicates.data?.items ?? []) : [];
+
+  // Registration auto-fill: offer the facts of the most recent accepted photo of this airframe.
+  const lookup = useRegistrationLookup(registration);
+  const [filledFor, setFilledFor] = useState<string | null>(null);
+  const autoFill = registration !== null && registration !== filledFor ? (lookup.data ?? null) : null;
 
   const slots = queue.data?.slots;
   const freeNormal = slots ? Math.max(0, slots.normal - slots.normalUsed) : 0;
   const freePriority = slots ? Math.max(0, slots.priority - slots.priorityUsed) : 0;
   const noSlot = !!slots && freeNormal === 0 && freePriority === 0;
-
-  // Registration auto-fill: offer the facts of the most recent accepted photo of this airframe.
-  useEffect(() => {
-    const reg = registration?.trim().toUpperCase();
-    if (!reg || noRegistration || !REGISTRATION_PATTERN.test(reg) || reg.length < 3) return undefined;
-    let live = true;
-    const timer = setTimeout(() => {
-      void lookupRegistration(reg).then((found) => live && setAutoFill(found));
-    }, 400);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [registration, noRegistration]);
 
   const pick = async (file: File) => {
     setFileError(null);
@@ -103,10 +106,9 @@ function UploadForm() {
     }
     const { analysis, phash } = analyseBitmap(bitmap);
     bitmap.close();
-    const duplicates = await checkDuplicates(phash);
-    const { width, height } = checked.facts;
-    setPicked({ file, url: URL.createObjectURL(file), width, height, exif, advice: adviceFor(analysis, duplicates) });
-    setWatermark((w) => ({ ...w, x: Math.round(width * 0.88), y: Math.round(height * 0.85) }));
+    const { width, height } = checked;
+    setPicked({ file, url: URL.createObjectURL(file), width, height, exif, analysis, phash });
+    setWatermark((w) => ({ ...defaultWatermark({ width, height }), scale: w.scale, opacity: w.opacity }));
     if (exif.takenOn) form.setFieldValue('takenOn', exif.takenOn);
   };
 
@@ -131,24 +133,18 @@ function UploadForm() {
     };
     setProgress(0);
     try {
-      const { photo } = await uploadPhoto(picked.file, meta, setProgress);
+      const { photo } = await upload.mutateAsync({ file: picked.file, meta, onProgress: setProgress });
       setDone({ id: photo.id });
-      void client.invalidateQueries({ queryKey: ['queue'] });
     } catch (e) {
       setProgress(null);
-      if (e instanceof ApiError && e.issues.length > 0) {
-        const fieldOf: Record<string, keyof Fields> = {
-          aircraftTypeId: 'aircraftType',
-          airlineId: 'airline',
-          airportId: 'airport',
-        };
-        const fields = e.issues
-          .map((i) => ({ name: fieldOf[String(i.path[0])] ?? (String(i.path[0]) as keyof Fields), errors: [i.message] }))
-          .filter((f) => f.name !== ('file' as keyof Fields));
-        form.setFields(fields);
-        const fileIssue = e.issues.find((i) => i.path[0] === 'file');
-        if (fileIssue) setFileError(fileIssue.message);
-      }
+      const elsewhere = showFieldErrors(form, e, {
+        aircraftTypeId: 'aircraftType',
+        airlineId: 'airline',
+        airportId: 'airport',
+        file: null,
+      });
+      const fileIssue = elsewhere.find((i) => i.path[0] === 'file');
+      if (fileIssue) setFileError(fileIssue.message);
     }
   };
 
@@ -160,7 +156,6 @@ function UploadForm() {
     setPicked(null);
     setDone(null);
     setProgress(null);
-    setAutoFill(null);
   };
 
   if (!slots) return <div className="route-loading">加载中…</div>;
@@ -230,12 +225,12 @@ function UploadForm() {
                 )}
                 <p className="muted" style={{ margin: '8px 0 0' }}>
                   {picked.width}×{picked.height} 像素 · {(picked.file.size / 1024 / 1024).toFixed(1)} MB
-                  {picked.exif.camera && ` · ${picked.exif.camera}`}
-                  {picked.exif.lens && ` · ${picked.exif.lens}`}
+                  {picked.exif.summary.camera && ` · ${picked.exif.summary.camera}`}
+                  {picked.exif.summary.lens && ` · ${picked.exif.summary.lens}`}
                 </p>
-                {picked.advice.length > 0 && (
+                {advice.length > 0 && (
                   <ul className="advice" data-testid="advice">
-                    {picked.advice.map((a) => (
+                    {advice.map((a) => (
                       <li key={a}>{a}</li>
                     ))}
                   </ul>
@@ -283,7 +278,7 @@ function UploadForm() {
           <Form.Item name="noRegistration" valuePropName="checked" style={{ marginTop: -12 }}>
             <Checkbox>无注册号</Checkbox>
           </Form.Item>
-          {autoFill && !noRegistration && (
+          {autoFill && (
             <Alert
               type="info"
               style={{ marginBottom: 16 }}
@@ -299,7 +294,7 @@ function UploadForm() {
                         : {}),
                       ...(autoFill.airline ? { airline: { value: autoFill.airline.id, label: autoFill.airline.label } } : {}),
                     });
-                    setAutoFill(null);
+                    setFilledFor(registration);
                   }}
                 >
                   填入

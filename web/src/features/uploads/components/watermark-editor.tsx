@@ -1,4 +1,4 @@
-import type { Watermark } from '@contract/photos';
+import { WATERMARK_LIMITS, watermarkBox, type Watermark } from '@contract/photos';
 import { Slider } from 'antd';
 import { useRef, type PointerEvent } from 'react';
 
@@ -22,8 +22,9 @@ export function WatermarkEditor({ previewUrl, width, height, value, onChange }: 
     const fy = Math.min(1, Math.max(0, (e.clientY - rect.top) / rect.height));
     onChange({ ...value, x: Math.round(fx * width), y: Math.round(fy * height) });
   };
-  // The same size rule as the server: 12 % of the long edge times the chosen scale.
-  const sizePct = ((Math.max(width, height) * 0.12 * value.scale) / width) * 100;
+  // Where the server will draw it, as shares of the original frame (the preview is scaled).
+  const mark = watermarkBox(value, { width, height }, { width, height });
+  const percent = (v: number, of: number) => `${(v / of) * 100}%`;
 
   return (
     <div>
@@ -47,9 +48,9 @@ export function WatermarkEditor({ previewUrl, width, height, value, onChange }: 
           alt="水印"
           draggable={false}
           style={{
-            width: `${sizePct}%`,
-            left: `${(value.x / width) * 100}%`,
-            top: `${(value.y / height) * 100}%`,
+            width: percent(mark.size, width),
+            left: percent(mark.left, width),
+            top: percent(mark.top, height),
             opacity: value.opacity,
           }}
         />
@@ -58,22 +59,14 @@ export function WatermarkEditor({ previewUrl, width, height, value, onChange }: 
         <label>
           不透明度
           <Slider
-            min={0.3}
-            max={0.7}
-            step={0.05}
+            {...WATERMARK_LIMITS.opacity}
             value={value.opacity}
             onChange={(opacity: number) => onChange({ ...value, opacity })}
           />
         </label>
         <label>
           大小
-          <Slider
-            min={0.5}
-            max={1.5}
-            step={0.05}
-            value={value.scale}
-            onChange={(scale: number) => onChange({ ...value, scale })}
-          />
+          <Slider {...WATERMARK_LIMITS.scale} value={value.scale} onChange={(scale: number) => onChange({ ...value, scale })} />
         </label>
       </div>
     </div>

@@ -1,9 +1,17 @@
-import { clipping, colourCast, dominantTilt, laplacianVariance, perceptualHash, type Analysis } from '@contract/image-analysis';
+import {
+  clipping,
+  colourCast,
+  dominantTilt,
+  HASH_BASIS_EDGE,
+  laplacianVariance,
+  photoHash,
+  type Analysis,
+} from '@contract/image-analysis';
+import { fitWithin } from '@contract/photos';
 
-function pixels(bitmap: ImageBitmap, maxEdge: number, exact?: { width: number; height: number }) {
-  const scale = Math.min(1, maxEdge / Math.max(bitmap.width, bitmap.height));
-  const width = exact?.width ?? Math.max(1, Math.round(bitmap.width * scale));
-  const height = exact?.height ?? Math.max(1, Math.round(bitmap.height * scale));
+/** RGBA pixels of a copy whose long edge is at most `edge`, drawn by the browser's canvas. */
+function pixels(bitmap: ImageBitmap, edge: number) {
+  const { width, height } = fitWithin(bitmap.width, bitmap.height, edge);
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
@@ -19,13 +27,15 @@ function grey(rgba: Uint8ClampedArray): Uint8Array {
   return out;
 }
 
-/** The same checks the server makes, on a downscaled copy drawn in a canvas (advice only). */
+/**
+ * The same checks the server makes, on downscaled copies drawn in a canvas (advice only). The
+ * perceptual hash comes from a copy the size of the server's basis, so both find the same look-alikes.
+ */
 export function analyseBitmap(bitmap: ImageBitmap): { analysis: Analysis; phash: string } {
   const big = pixels(bitmap, 768);
   const g = grey(big.data);
   const small = pixels(bitmap, 256);
   const clip = clipping(new Uint8Array(small.data.buffer), 4);
-  const tiny = pixels(bitmap, 32, { width: 32, height: 32 });
   return {
     analysis: {
       sharpness: Math.round(laplacianVariance(g, big.width, big.height)),
@@ -34,6 +44,6 @@ export function analyseBitmap(bitmap: ImageBitmap): { analysis: Analysis; phash:
       colorCast: colourCast(new Uint8Array(small.data.buffer), 4),
       tiltDegrees: dominantTilt(g, big.width, big.height),
     },
-    phash: perceptualHash(grey(tiny.data)),
+    phash: photoHash({ ...pixels(bitmap, HASH_BASIS_EDGE), channels: 4 }),
   };
 }

@@ -1,9 +1,4 @@
-import { PHOTO_MESSAGES, UPLOAD_LIMITS } from '@contract/photos';
-
-export interface FileFacts {
-  width: number;
-  height: number;
-}
+import { checkPixelSize, PHOTO_MESSAGES, UPLOAD_LIMITS } from '@contract/photos';
 
 /** Frame size from the JPEG's SOF header, without decoding a pixel. */
 export function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
@@ -26,20 +21,12 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
  */
 export async function checkFile(
   file: File,
-  orientation: number | undefined,
-): Promise<{ ok: true; facts: FileFacts } | { ok: false; reason: string }> {
+  orientation: number,
+): Promise<{ ok: true; width: number; height: number } | { ok: false; reason: string }> {
   if (file.size > UPLOAD_LIMITS.maxBytes) return { ok: false, reason: PHOTO_MESSAGES.tooLarge };
   const head = new Uint8Array(await file.slice(0, 256 * 1024).arrayBuffer());
   if (head[0] !== 0xff || head[1] !== 0xd8 || head[2] !== 0xff) return { ok: false, reason: PHOTO_MESSAGES.notJpeg };
   const size = jpegSize(head);
   if (!size) return { ok: false, reason: PHOTO_MESSAGES.corrupt };
-  const rotated = (orientation ?? 1) >= 5;
-  const width = rotated ? size.height : size.width;
-  const height = rotated ? size.width : size.height;
-  const long = Math.max(width, height);
-  const short = Math.min(width, height);
-  if (width * height > UPLOAD_LIMITS.maxPixels) return { ok: false, reason: PHOTO_MESSAGES.tooManyPixels };
-  if (long < UPLOAD_LIMITS.minLongEdge || long > UPLOAD_LIMITS.maxLongEdge) return { ok: false, reason: PHOTO_MESSAGES.longEdge };
-  if (short < UPLOAD_LIMITS.minShortEdge) return { ok: false, reason: PHOTO_MESSAGES.shortEdge };
-  return { ok: true, facts: { width, height } };
+  return checkPixelSize(size, orientation);
 }
