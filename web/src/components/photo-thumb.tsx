@@ -1,11 +1,8 @@
+import type { PhotoResponse } from '@contract/photos';
 import { useMemo, useState } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
 
-interface Props {
-  thumbhash: string;
-  width: number;
-  height: number;
-  renditions: { width: number; url: string }[];
+interface Props extends Pick<PhotoResponse, 'thumbhash' | 'width' | 'height' | 'renditions'> {
   alt: string;
   /** Display width in CSS pixels; the image keeps the photo's aspect ratio. */
   size?: number;

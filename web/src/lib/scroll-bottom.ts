@@ -1,5 +1,3 @@
-import { useEffect, useRef } from 'react';
-
 /**
  * Calls back when the page has stayed scrolled to the bottom for `delay` ms (§2.7); scrolling away
  * first cancels. Returns the cleanup.
@@ -25,15 +23,4 @@ export function onScrollToBottom(callback: () => void, delay = 2000, slack = 4):
     window.removeEventListener('resize', check);
     if (timer) clearTimeout(timer);
   };
-}
-
-export function useScrollToBottom(callback: () => void, delay = 2000, enabled = true): void {
-  const latest = useRef(callback);
-  useEffect(() => {
-    latest.current = callback;
-  });
-  useEffect(() => {
-    if (!enabled) return undefined;
-    return onScrollToBottom(() => latest.current(), delay);
-  }, [delay, enabled]);
 }
