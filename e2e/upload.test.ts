@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hammingDistance } from '../contract/image-analysis.js';
 import { PHOTO_MESSAGES } from '../contract/photos.js';
 import { makeJpeg } from '../server/src/testing/images.js';
 import { browserAvailable, launchBrowser, screenshot, servicesFor, startServer, type RunningServer } from './harness.js';
@@ -11,6 +12,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let session: Record<string, unknown>;
+  let accepted: { id: number; phash: string };
 
   beforeAll(async () => {
     server = await startServer();
@@ -38,7 +40,12 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       watermark: null,
     };
     fs.writeFileSync(file, await makeJpeg({ seed: 11 }));
-    const accepted = (await services.photos.upload(member, file, { ...facts, registration: 'B-5678', msn: '40123' })).photo;
+    const { photo } = await services.photos.upload(member, file, { ...facts, registration: 'B-5678', msn: '40123' });
+    accepted = await services.db
+      .selectFrom('photos')
+      .select(['id', 'phash'])
+      .where('id', '=', photo.id)
+      .executeTakeFirstOrThrow();
     fs.writeFileSync(file, await makeJpeg({ seed: 12 }));
     const rejected = (await services.photos.upload(member, file, { ...facts, registration: 'B-9999' })).photo;
     const now = Date.now();
@@ -199,6 +206,31 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     expect(await form.getByLabel('注册号', { exact: true }).inputValue()).toBe('');
     expect(await page.getByTestId('taken-on').inputValue()).toBe('2023-12-31');
     expect(await page.getByTestId('select-airports').textContent()).toContain('Test Strip');
+    await context.close();
+  });
+
+  it('warns of a look-alike before sending when the same file was uploaded before', async () => {
+    const { context, page } = await signedIn();
+    const hashes: string[] = [];
+    let sent = false;
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/v1/photos/duplicates') hashes.push(url.searchParams.get('phash') ?? '');
+      if (r.method() === 'POST' && url.pathname === '/api/v1/photos') sent = true;
+    });
+    await page.goto(`${server.url}/upload`);
+    await page.getByTestId('upload-form').waitFor();
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'again.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makeJpeg({ seed: 11 }),
+    });
+    const advice = page.getByTestId('advice');
+    await advice.getByText(`与图片 #${accepted.id} 高度相似，可能是重复上传`).waitFor();
+    await screenshot(page, 'upload-duplicate');
+    // Nothing was sent: the browser hashed the picture as the server did (0 bits apart when measured).
+    expect(sent).toBe(false);
+    expect(hammingDistance(hashes[0]!, accepted.phash)).toBeLessThanOrEqual(2);
     await context.close();
   });
 
