@@ -46,23 +46,36 @@ function exifDate(taken: string | null): string | null {
   return m && m[1] !== '0000' ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
 
-/** From exifr's raw record (read with EXIF_OPTIONS; nothing when the file has no EXIF) to the facts both sides use. */
-export function exifFacts(raw: Record<string, unknown> | null | undefined): ExifFacts {
-  const tags = raw ?? {};
-  const exposure = finite(tags.ExposureTime);
-  const taken = text(tags.DateTimeOriginal) ?? text(tags.CreateDate);
-  const orientation = finite(tags.Orientation);
+/** From exifr's raw record (read with EXIF_OPTIONS; undefined when the file has no EXIF) to the facts both sides use. */
+export function exifFacts(raw: unknown): ExifFacts {
+  const tag = (name: (typeof EXIF_OPTIONS.pick)[number]): unknown =>
+    typeof raw === 'object' && raw !== null ? Reflect.get(raw, name) : undefined;
+  const exposure = finite(tag('ExposureTime'));
+  const taken = text(tag('DateTimeOriginal')) ?? text(tag('CreateDate'));
+  const orientation = finite(tag('Orientation'));
   return {
     summary: {
-      camera: cameraName(text(tags.Make), text(tags.Model)),
-      lens: text(tags.LensModel),
-      focalLength: finite(tags.FocalLength),
-      aperture: finite(tags.FNumber),
+      camera: cameraName(text(tag('Make')), text(tag('Model'))),
+      lens: text(tag('LensModel')),
+      focalLength: finite(tag('FocalLength')),
+      aperture: finite(tag('FNumber')),
       shutter: exposure === null ? null : exposure >= 1 ? `${exposure}s` : `1/${Math.round(1 / exposure)}`,
-      iso: finite(tags.ISO),
+      iso: finite(tag('ISO')),
       takenAt: taken,
     },
     takenOn: exifDate(taken),
     orientation: orientation !== null && orientation >= 1 && orientation <= 8 ? orientation : 1,
   };
+}
+
+/**
+ * The facts of one file, given each side's way of running exifr on it (a path on the server, a
+ * File in the browser). A file exifr cannot read has no facts rather than an error: EXIF is optional.
+ */
+export async function readExifFacts(parse: (options: typeof EXIF_OPTIONS) => Promise<unknown>): Promise<ExifFacts> {
+  try {
+    return exifFacts(await parse(EXIF_OPTIONS));
+  } catch {
+    return exifFacts(null);
+  }
 }

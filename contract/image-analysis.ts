@@ -4,6 +4,11 @@
 
 import type { PhotoChecks } from './photos.js';
 
+/** Rec. 709 luma of an 8-bit sRGB pixel, as the browser's greyscale copies use it. */
+export function luma(r: number, g: number, b: number): number {
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
 /** Variance of the 4-neighbour Laplacian of a greyscale image: low means soft or blurred. */
 export function laplacianVariance(grey: Uint8Array, width: number, height: number): number {
   let sum = 0;
@@ -163,7 +168,7 @@ export function photoHash(pixels: { data: ArrayLike<number>; width: number; heig
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * channels;
       const cell = row + Math.floor((x * N) / width);
-      sums[cell]! += 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+      sums[cell]! += luma(data[i]!, data[i + 1]!, data[i + 2]!);
       counts[cell]! += 1;
     }
   }
@@ -184,6 +189,24 @@ export function hammingDistance(a: string, b: string): number {
 
 /** The automatic checks' findings, as kept with the photo (without its look-alikes and advice). */
 export type Analysis = Omit<PhotoChecks, 'duplicates' | 'advice'>;
+
+/** Long edges of the two copies the checks look at: greyscale for sharpness and tilt, colour for clipping and cast. */
+export const ANALYSIS_EDGES = { grey: 768, colour: 256 } as const;
+
+/** All the automatic checks, from a greyscale copy and a colour copy (RGB or RGBA) of the photo. */
+export function analyse(
+  grey: { data: Uint8Array; width: number; height: number },
+  colour: { data: Uint8Array; channels: number },
+): Analysis {
+  const clip = clipping(colour.data, colour.channels);
+  return {
+    sharpness: Math.round(laplacianVariance(grey.data, grey.width, grey.height)),
+    clippedHighlights: Math.round(clip.highlights * 1000) / 10,
+    clippedShadows: Math.round(clip.shadows * 1000) / 10,
+    colorCast: colourCast(colour.data, colour.channels),
+    tiltDegrees: dominantTilt(grey.data, grey.width, grey.height),
+  };
+}
 
 /** Advice in Chinese from the automatic checks: shown before sending and kept with the photo. */
 export function adviceFor(a: Analysis, duplicates: { photoId: number }[]): string[] {

@@ -3,16 +3,8 @@ import fs from 'node:fs';
 import exifr from 'exifr';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { EXIF_OPTIONS, exifFacts, type ExifFacts } from '../../../contract/exif.js';
-import {
-  clipping,
-  colourCast,
-  dominantTilt,
-  HASH_BASIS_EDGE,
-  laplacianVariance,
-  photoHash,
-  type Analysis,
-} from '../../../contract/image-analysis.js';
+import { readExifFacts } from '../../../contract/exif.js';
+import { analyse, ANALYSIS_EDGES, HASH_BASIS_EDGE, photoHash, type Analysis } from '../../../contract/image-analysis.js';
 import {
   checkPixelSize,
   fitWithin,
@@ -80,14 +72,6 @@ export async function inspectJpeg(file: string): Promise<{ width: number; height
   return { width: size.width, height: size.height };
 }
 
-async function readExif(file: string): Promise<ExifFacts> {
-  try {
-    return exifFacts(await exifr.parse(file, EXIF_OPTIONS));
-  } catch {
-    return exifFacts(null);
-  }
-}
-
 /** The site mark as SVG: a plane in a rounded square. No text, so no fonts are needed. */
 function markSvg(size: number, opacity: number): Buffer {
   return Buffer.from(
@@ -101,7 +85,7 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
   const { width, height } = await inspectJpeg(file);
   const original = await fs.promises.readFile(file);
   const sha256 = createHash('sha256').update(original).digest('hex');
-  const exifPromise = readExif(file);
+  const exifPromise = readExifFacts((options) => exifr.parse(file, options));
 
   // Decode once (rotated upright, sRGB, no alpha); every rendition and check starts from these pixels.
   let decoded: { data: Buffer; info: OutputInfo };
@@ -153,20 +137,17 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
   // The browser takes its perceptual hash from a copy of the same size (contract/image-analysis.ts).
   const basis = scaled.find((s) => s.edge <= HASH_BASIS_EDGE) ?? scaled[0]!;
   const analysisJob = (async () => {
+    const { grey: greyEdge, colour: colourEdge } = ANALYSIS_EDGES;
     const grey = await fromScaled(basis)
-      .resize(768, 768, { fit: 'inside' })
+      .resize(greyEdge, greyEdge, { fit: 'inside' })
       .greyscale()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const small = await fromScaled(basis).resize(256, 256, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
-    const clip = clipping(small.data, small.info.channels);
-    return {
-      sharpness: Math.round(laplacianVariance(grey.data, grey.info.width, grey.info.height)),
-      clippedHighlights: Math.round(clip.highlights * 1000) / 10,
-      clippedShadows: Math.round(clip.shadows * 1000) / 10,
-      colorCast: colourCast(small.data, small.info.channels),
-      tiltDegrees: dominantTilt(grey.data, grey.info.width, grey.info.height),
-    };
+    const colour = await fromScaled(basis)
+      .resize(colourEdge, colourEdge, { fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return analyse({ data: grey.data, ...grey.info }, { data: colour.data, channels: colour.info.channels });
   })();
 
   const thumbJob = (async () => {

@@ -1,3 +1,4 @@
+import { luma } from '@contract/image-analysis';
 import { Checkbox, Modal, Radio } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 
@@ -30,7 +31,7 @@ function histogramsOf(img: HTMLImageElement): Histograms {
     h.r[r]! += 1;
     h.g[g]! += 1;
     h.b[b]! += 1;
-    h.luma[Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b)]! += 1;
+    h.luma[Math.round(luma(r, g, b))]! += 1;
   }
   return h;
 }

@@ -1,12 +1,4 @@
-import {
-  clipping,
-  colourCast,
-  dominantTilt,
-  HASH_BASIS_EDGE,
-  laplacianVariance,
-  photoHash,
-  type Analysis,
-} from '@contract/image-analysis';
+import { analyse, ANALYSIS_EDGES, HASH_BASIS_EDGE, luma, photoHash, type Analysis } from '@contract/image-analysis';
 import { fitWithin } from '@contract/photos';
 
 /** RGBA pixels of a copy whose long edge is at most `edge`, drawn by the browser's canvas. */
@@ -22,8 +14,7 @@ function pixels(bitmap: ImageBitmap, edge: number) {
 
 function grey(rgba: Uint8ClampedArray): Uint8Array {
   const out = new Uint8Array(rgba.length / 4);
-  for (let i = 0, j = 0; i < rgba.length; i += 4, j++)
-    out[j] = Math.round(0.2126 * rgba[i]! + 0.7152 * rgba[i + 1]! + 0.0722 * rgba[i + 2]!);
+  for (let i = 0, j = 0; i < rgba.length; i += 4, j++) out[j] = Math.round(luma(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!));
   return out;
 }
 
@@ -32,18 +23,10 @@ function grey(rgba: Uint8ClampedArray): Uint8Array {
  * perceptual hash comes from a copy the size of the server's basis, so both find the same look-alikes.
  */
 export function analyseBitmap(bitmap: ImageBitmap): { analysis: Analysis; phash: string } {
-  const big = pixels(bitmap, 768);
-  const g = grey(big.data);
-  const small = pixels(bitmap, 256);
-  const clip = clipping(new Uint8Array(small.data.buffer), 4);
+  const big = pixels(bitmap, ANALYSIS_EDGES.grey);
+  const small = pixels(bitmap, ANALYSIS_EDGES.colour);
   return {
-    analysis: {
-      sharpness: Math.round(laplacianVariance(g, big.width, big.height)),
-      clippedHighlights: Math.round(clip.highlights * 1000) / 10,
-      clippedShadows: Math.round(clip.shadows * 1000) / 10,
-      colorCast: colourCast(new Uint8Array(small.data.buffer), 4),
-      tiltDegrees: dominantTilt(g, big.width, big.height),
-    },
+    analysis: analyse({ ...big, data: grey(big.data) }, { data: new Uint8Array(small.data.buffer), channels: 4 }),
     phash: photoHash({ ...pixels(bitmap, HASH_BASIS_EDGE), channels: 4 }),
   };
 }
