@@ -1,3 +1,4 @@
+import type { LoginRequest } from '@contract/accounts';
 import { SHELL } from '@contract/texts';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
@@ -9,10 +10,7 @@ import { canSendLogin } from '../features/accounts/login-check.js';
 import { setLoginDialogOpen } from '../lib/login-dialog.js';
 import { notice } from '../lib/notice.js';
 
-interface LoginFields {
-  email?: string;
-  password?: string;
-}
+type LoginFields = Partial<LoginRequest>;
 
 // A moment for the success notice to be read before the reload the shell asks for (§2.5).
 const RELOAD_DELAY_MS = 600;

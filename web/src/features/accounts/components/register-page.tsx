@@ -1,3 +1,4 @@
+import type { RegisterRequest } from '@contract/accounts';
 import { EMAIL_PATTERN, USERNAME_PATTERN } from '@contract/limits';
 import { MESSAGES } from '@contract/texts';
 import { Button, Checkbox, Form, Input } from 'antd';
@@ -7,10 +8,7 @@ import { showFieldErrors } from '../../../lib/form-errors.js';
 import { useRegister } from '../api/register.js';
 import { NewPasswordFields } from './new-password-fields.js';
 
-interface Fields {
-  username: string;
-  email: string;
-  password: string;
+interface Fields extends Pick<RegisterRequest, 'username' | 'email' | 'password'> {
   repeat: string;
   acceptTerms: boolean;
   ownPhotosOnly: boolean;

@@ -26,19 +26,16 @@ import { checkFile } from '../lib/check-file.js';
 import { readExif } from '../lib/read-exif.js';
 import { WatermarkEditor } from './watermark-editor.js';
 
-interface Fields {
-  queue: 'normal' | 'priority';
-  registration?: string;
+/** The form's values: the contract's facts, with reference entries as selector options. */
+interface Fields
+  extends
+    Pick<PhotoMeta, 'queue' | 'categories'>,
+    Partial<Pick<PhotoMeta, 'registration' | 'msn' | 'takenOn' | 'remark' | 'messageToScreener'>> {
   noRegistration: boolean;
-  msn?: string;
   aircraftType?: RefOption | null;
   airline?: RefOption | null;
   airport?: RefOption | null;
   inFlight: boolean;
-  takenOn?: string;
-  categories: string[];
-  remark?: string;
-  messageToScreener?: string;
   watermarkOn: boolean;
 }
 
