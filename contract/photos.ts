@@ -35,8 +35,10 @@ export const PHOTO_MESSAGES = {
   airportRequired: '请选择机场，或勾选空中拍摄',
   uploaded: '上传成功，已进入审图队列',
   withdrawn: '已撤回，队列名额已释放',
+  deleted: '已删除',
+  backToQueue: '已保存：关键信息有变动，照片重新进入审图队列',
   saved: '已保存',
-  notEditable: '只有待审图片可以修改',
+  notEditable: '只有待审或已通过的图片可以修改',
   notWithdrawable: '只有待审图片可以撤回',
   futureDate: '拍摄日期不能晚于今天',
   suggested: '已提交，等待审图员审核',
@@ -278,11 +280,22 @@ export const uploadQueueResponse = z.object({
 });
 export type UploadQueueResponse = z.infer<typeof uploadQueueResponse>;
 
+export const appealInfo = z.object({
+  state: z.enum(['open', 'upheld', 'overturned']),
+  note: z.string(),
+  createdAt: z.number().int(),
+  decidedAt: z.number().int().nullable(),
+});
+export type AppealInfo = z.infer<typeof appealInfo>;
+
 export const rejectItem = z.object({
   photo: photoResponse,
   reasons: z.array(z.object({ code: z.string(), title: z.string(), guide: z.string() })),
   message: z.string().nullable(),
   rejectedAt: z.number().int(),
+  appeal: appealInfo.nullable(),
+  /** Until when an appeal may be sent; null once it no longer can (one appeal per photo, 14 days). */
+  appealUntil: z.number().int().nullable(),
 });
 export const rejectQueueResponse = z.object({ items: z.array(rejectItem) });
 export type RejectQueueResponse = z.infer<typeof rejectQueueResponse>;

@@ -18,6 +18,11 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { imageRoutes, photosRoutes } from './modules/photos/photos.routes.js';
 import { PhotosService } from './modules/photos/photos.service.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { PhotoLifecycle } from './modules/screening/lifecycle.service.js';
+import { screeningRoutes } from './modules/screening/screening.routes.js';
+import { ScreeningService } from './modules/screening/screening.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { ReferenceService } from './modules/reference/reference.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
@@ -32,6 +37,8 @@ export interface Services {
   site: SiteService;
   reference: ReferenceService;
   photos: PhotosService;
+  notifications: NotificationsService;
+  screening: ScreeningService;
 }
 
 export interface AppParts {
@@ -62,11 +69,19 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const accounts = new AccountsService(database, clock, limiter, site, audit, config.publicUrl);
   const reference = new ReferenceService(database.db, clock);
   const storage = opts.storage ?? createStorage(config);
-  const photos = new PhotosService(database, clock, storage, reference, accounts, {
+  const lifecycle = new PhotoLifecycle(database.db, clock);
+  const photos = new PhotosService(database, clock, storage, reference, accounts, lifecycle, {
     imageHost: config.imageHost,
     uploadLeaseMs: config.uploadLeaseMs,
   });
-  return { database, clock, storage, services: { audit, accounts, site, reference, photos } satisfies Services };
+  const notifications = new NotificationsService(database.db, clock, accounts, config.publicUrl);
+  const screening = new ScreeningService(database.db, clock, photos, lifecycle, notifications, accounts, audit);
+  return {
+    database,
+    clock,
+    storage,
+    services: { audit, accounts, site, reference, photos, notifications, screening } satisfies Services,
+  };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<AppParts> {
@@ -95,6 +110,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(siteRoutes(services.site));
       await api.register(referenceRoutes(services.reference));
       await api.register(photosRoutes(services.photos, tmpDirOf(config)));
+      await api.register(screeningRoutes(services.screening));
+      await api.register(notificationsRoutes(services.notifications));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

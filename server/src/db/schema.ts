@@ -157,7 +157,45 @@ export interface ScreeningEventsTable {
   to_state: string;
   reasons: string;
   message: string | null;
+  /** JSON: field → [before, after] for facts changed by this step. */
+  facts: Generated<string>;
   created_at: number;
+}
+
+export interface ScreeningLocksTable {
+  photo_id: number;
+  holder_id: number;
+  taken_at: number;
+  expires_at: number;
+}
+
+export interface AppealsTable {
+  id: Generated<number>;
+  photo_id: number;
+  user_id: number;
+  note: string;
+  state: 'open' | 'upheld' | 'overturned';
+  rejected_by: number | null;
+  decided_by: number | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  photo_id: number | null;
+  title: string;
+  body: string;
+  created_at: number;
+  read_at: number | null;
+  mailed_at: number | null;
+}
+
+export interface NotificationDigestsTable {
+  user_id: number;
+  last_sent_at: number;
 }
 
 export interface UploadIntentsTable {
@@ -173,6 +211,10 @@ export interface Database {
   aircraft_types: AircraftTypesTable;
   photos: PhotosTable;
   screening_events: ScreeningEventsTable;
+  screening_locks: ScreeningLocksTable;
+  appeals: AppealsTable;
+  notifications: NotificationsTable;
+  notification_digests: NotificationDigestsTable;
   upload_intents: UploadIntentsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -198,3 +240,8 @@ export type AircraftTypeRow = Selectable<AircraftTypesTable>;
 export type NewAirport = Insertable<AirportsTable>;
 export type NewAirline = Insertable<AirlinesTable>;
 export type NewAircraftType = Insertable<AircraftTypesTable>;
+export type ScreeningEventRow = Selectable<ScreeningEventsTable>;
+export type NewScreeningEvent = Insertable<ScreeningEventsTable>;
+export type AppealRow = Selectable<AppealsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;

@@ -36,12 +36,14 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, serv
     { name: 'sweep-uploads', everyMs: 60_000, run: async () => void (await services.photos.sweepUploads()) },
     { name: 'purge-rejected', everyMs: 3_600_000, run: async () => void (await services.photos.purgeRejected()) },
     { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
+    { name: 'screening-digests', everyMs: 60_000, run: async () => void (await services.notifications.sendDigests()) },
     { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await services.accounts.liftEndedSuspensions()) },
     {
       name: 'clean-sessions',
       everyMs: 3_600_000,
       run: async () => {
         await services.accounts.deleteDeadSessions();
+        await services.screening.deleteExpiredLocks();
         await deleteStaleCounters(db, clock.now() - 86_400_000);
       },
     },

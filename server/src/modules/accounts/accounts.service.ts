@@ -346,7 +346,19 @@ export class AccountsService {
     return { normal: row.queue_slots, priority: row.priority_slots };
   }
 
+  /** Serialises one member's competing changes (appeals, uploads) until the caller's transaction ends. */
+  async lockMember(trx: DbOrTrx, userId: number): Promise<void> {
+    await this.slotsForUpdate(trx, userId);
+  }
+
   async slots(userId: number): Promise<QueueSlots> {
     return this.slotsForUpdate(this.db, userId);
+  }
+
+  /** Where a member's screening digest goes; null when the member turned those mails off or left. */
+  async screeningMailRecipient(userId: number): Promise<{ email: string; username: string } | null> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user || user.status !== 'active' || !parseSettings(user.settings).screeningMails) return null;
+    return { email: user.email, username: user.username };
   }
 }

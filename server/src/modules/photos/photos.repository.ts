@@ -36,13 +36,20 @@ export async function insertPhoto(db: DbOrTrx, photo: NewPhoto): Promise<number>
   return row.id;
 }
 
-export async function updatePhoto(db: DbOrTrx, id: number, patch: Updateable<PhotosTable>): Promise<void> {
-  await db.updateTable('photos').set(patch).where('id', '=', id).execute();
+/** Changes facts of a photo still in `state`; false when its state changed meanwhile. */
+export async function updateFacts(db: DbOrTrx, id: number, state: State, patch: Omit<Updateable<PhotosTable>, 'state'>) {
+  const res = await db.updateTable('photos').set(patch).where('id', '=', id).where('state', '=', state).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
-/** Moves a photo from one of `from` to `to`; false when it was no longer in one of those states. */
-export async function transition(db: DbOrTrx, id: number, from: State[], patch: Updateable<PhotosTable> & { state: State }) {
-  const res = await db.updateTable('photos').set(patch).where('id', '=', id).where('state', 'in', from).executeTakeFirst();
+/** Stops a photo in `state` pointing at its files (before they are deleted); false if its state changed. */
+export async function clearFiles(db: DbOrTrx, id: number, state: State) {
+  const res = await db
+    .updateTable('photos')
+    .set({ original_key: null, rendition_hash: null, renditions: '[]' })
+    .where('id', '=', id)
+    .where('state', '=', state)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

@@ -142,6 +142,15 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
       (req) => photos.edit(req.params.id, userOf(req), req.body),
     );
 
+    app.delete(
+      '/photos/:id',
+      {
+        config: member,
+        schema: { tags, params: photoIdParams, response: { 200: z.object({ message: z.string() }), ...errors } },
+      },
+      (req) => photos.delete(req.params.id, userOf(req)),
+    );
+
     app.post(
       '/photos/:id/withdraw',
       {

@@ -18,19 +18,59 @@ import {
 } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
-import type { PhotoRow } from '../../db/schema.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Updateable } from 'kysely';
+import type { PhotoRow, PhotosTable } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { adviceFor, hammingDistance } from '../../../../contract/image-analysis.js';
 import { processJpeg } from '../../media/image-processor.js';
 import type { PhotoStorage } from '../../media/storage.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AccountsService, QueueSlots } from '../accounts/accounts.service.js';
+import type { PhotoLifecycle } from '../screening/lifecycle.service.js';
+import { SCREENING_LIMITS } from '../../../../contract/screening.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { presentPhoto, renditionKey, type PresentContext, type StoredRendition } from './photos.presenter.js';
 import * as repo from './photos.repository.js';
 
 const DAY = 86_400_000;
 const DUPLICATE_DISTANCE = 6;
+
+/** Facts whose change sends an accepted photo back to screening (PRODUCT.md §3.4). */
+const KEY_FACTS = ['registration', 'aircraft_type_id', 'airline_id', 'airport_id', 'in_flight'] as const;
+
+type FactColumn =
+  | 'registration'
+  | 'msn'
+  | 'aircraft_type_id'
+  | 'airline_id'
+  | 'airport_id'
+  | 'in_flight'
+  | 'taken_on'
+  | 'categories'
+  | 'remark'
+  | 'message_to_screener';
+
+/** The columns an edit really changes, each as [before, after]; unchanged fields are left out. */
+export function factChanges(row: PhotoRow, patch: PhotoEdit): Partial<Record<FactColumn, [unknown, unknown]>> {
+  const inFlight = patch.inFlight ?? row.in_flight === 1;
+  const wanted: Partial<Record<FactColumn, unknown>> = {
+    ...(patch.registration !== undefined ? { registration: patch.registration } : {}),
+    ...(patch.msn !== undefined ? { msn: patch.msn || null } : {}),
+    ...(patch.aircraftTypeId !== undefined ? { aircraft_type_id: patch.aircraftTypeId } : {}),
+    ...(patch.airlineId !== undefined ? { airline_id: patch.airlineId } : {}),
+    ...(patch.airportId !== undefined || inFlight ? { airport_id: inFlight ? null : patch.airportId } : {}),
+    ...(patch.inFlight !== undefined ? { in_flight: inFlight ? 1 : 0 } : {}),
+    ...(patch.takenOn !== undefined ? { taken_on: patch.takenOn } : {}),
+    ...(patch.categories !== undefined ? { categories: JSON.stringify(patch.categories) } : {}),
+    ...(patch.remark !== undefined ? { remark: patch.remark || null } : {}),
+    ...(patch.messageToScreener !== undefined ? { message_to_screener: patch.messageToScreener || null } : {}),
+  };
+  const changes: Partial<Record<FactColumn, [unknown, unknown]>> = {};
+  for (const [key, after] of Object.entries(wanted) as [FactColumn, unknown][]) {
+    if (after !== undefined && row[key] !== after) changes[key] = [row[key], after];
+  }
+  return changes;
+}
 
 export interface PhotosOptions {
   imageHost: string;
@@ -45,6 +85,7 @@ export class PhotosService {
     private readonly storage: PhotoStorage,
     private readonly reference: ReferenceService,
     private readonly accounts: AccountsService,
+    private readonly lifecycle: PhotoLifecycle,
     private readonly opts: PhotosOptions,
   ) {}
 
@@ -245,12 +286,7 @@ export class PhotosService {
   async purgeRejected(): Promise<number> {
     const rows = await repo.rejectedWithFilesBefore(this.db, this.clock.now() - 30 * DAY, 50);
     for (const row of rows) {
-      const cleared = await repo.transition(this.db, row.id, ['rejected'], {
-        state: 'rejected',
-        original_key: null,
-        rendition_hash: null,
-        renditions: '[]',
-      });
+      const cleared = await repo.clearFiles(this.db, row.id, 'rejected');
       if (cleared) await this.deleteFiles(this.keysOf(row));
     }
     return rows.length;
@@ -264,53 +300,83 @@ export class PhotosService {
     return row;
   }
 
-  async withdraw(id: number, user: AuthUser): Promise<{ message: string }> {
+  /** Withdraw (the owner takes it back) or delete: the files go once the change has committed. */
+  private async remove(id: number, user: AuthUser, action: 'withdraw' | 'delete'): Promise<void> {
     const row = await this.owned(id, user);
-    const now = this.clock.now();
-    const done = await this.db.transaction().execute(async (trx) => {
-      const moved = await repo.transition(trx, id, repo.WAITING, {
-        state: 'withdrawn',
-        original_key: null,
-        rendition_hash: null,
-        renditions: '[]',
-        updated_at: now,
-      });
-      if (moved) await repo.insertEvent(trx, { photoId: id, actorId: user.id, from: row.state, to: 'withdrawn', at: now });
-      return moved;
-    });
-    if (!done) throw new AppError(409, 'CONFLICT', PHOTO_MESSAGES.notWithdrawable);
+    await this.db.transaction().execute((trx) =>
+      this.lifecycle.transition(trx, {
+        photo: row,
+        action,
+        actor: user,
+        patch: { original_key: null, rendition_hash: null, renditions: '[]' },
+      }),
+    );
     // After the commit: a failure here leaves unreferenced files, never a row without its files.
     await this.deleteFiles(this.keysOf(row));
+  }
+
+  async withdraw(id: number, user: AuthUser): Promise<{ message: string }> {
+    await this.remove(id, user, 'withdraw');
     return { message: PHOTO_MESSAGES.withdrawn };
   }
 
+  async delete(id: number, user: AuthUser): Promise<{ message: string }> {
+    await this.remove(id, user, 'delete');
+    return { message: PHOTO_MESSAGES.deleted };
+  }
+
+  /**
+   * The owner's edit. A pending photo takes any change; an accepted one takes changes to the
+   * remark and categories as they are, while a change of a key fact (registration, type, airline,
+   * airport) sends it back to the screening queue (§3.4) through the lifecycle.
+   */
   async edit(id: number, user: AuthUser, patch: PhotoEdit): Promise<{ message: string; photo: PhotoResponse }> {
     const row = await this.owned(id, user);
-    if (row.state !== 'pending') throw new AppError(409, 'CONFLICT', PHOTO_MESSAGES.notEditable);
+    if (row.state !== 'pending' && row.state !== 'accepted') throw conflict(PHOTO_MESSAGES.notEditable);
     if (patch.takenOn) this.assertDate(patch.takenOn);
-    const issues = await this.reference.checkPhotoRefs(this.db, user.id, patch);
+    const issues = await this.checkFactRefs(user.id, patch);
     if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
-    const inFlight = patch.inFlight ?? row.in_flight === 1;
-    const airportId = patch.airportId === undefined ? row.airport_id : patch.airportId;
-    if (!inFlight && !airportId) {
+    const changes = factChanges(row, patch);
+    const inFlightAfter = changes.in_flight ? changes.in_flight[1] === 1 : row.in_flight === 1;
+    const airportAfter = changes.airport_id ? changes.airport_id[1] : row.airport_id;
+    if (!inFlightAfter && !airportAfter) {
       throw badRequest(PHOTO_MESSAGES.airportRequired, [{ path: ['airportId'], message: PHOTO_MESSAGES.airportRequired }]);
     }
-    await repo.updatePhoto(this.db, id, {
-      ...(patch.registration !== undefined
-        ? { registration: patch.registration, registration_key: registrationKey(patch.registration) }
-        : {}),
-      ...(patch.msn !== undefined ? { msn: patch.msn || null } : {}),
-      ...(patch.aircraftTypeId !== undefined ? { aircraft_type_id: patch.aircraftTypeId } : {}),
-      ...(patch.airlineId !== undefined ? { airline_id: patch.airlineId } : {}),
-      airport_id: inFlight ? null : airportId,
-      in_flight: inFlight ? 1 : 0,
-      ...(patch.takenOn !== undefined ? { taken_on: patch.takenOn } : {}),
-      ...(patch.categories !== undefined ? { categories: JSON.stringify(patch.categories) } : {}),
-      ...(patch.remark !== undefined ? { remark: patch.remark || null } : {}),
-      ...(patch.messageToScreener !== undefined ? { message_to_screener: patch.messageToScreener || null } : {}),
-      updated_at: this.clock.now(),
+    const columns = this.factColumns(changes);
+    const now = this.clock.now();
+    const backToQueue = row.state === 'accepted' && KEY_FACTS.some((k) => k in changes);
+    let message: string = PHOTO_MESSAGES.saved;
+    await this.db.transaction().execute(async (trx) => {
+      if (backToQueue) {
+        await this.lifecycle.transition(trx, {
+          photo: row,
+          action: 'edit-key-facts',
+          actor: user,
+          patch: { ...columns, decided_at: null },
+          facts: changes,
+        });
+        message = PHOTO_MESSAGES.backToQueue;
+      } else if (Object.keys(columns).length > 0) {
+        // No change of state: guarded so that a decision in between is not silently overwritten.
+        if (!(await repo.updateFacts(trx, id, row.state, { ...columns, updated_at: now })))
+          throw conflict(PHOTO_MESSAGES.notEditable);
+      }
     });
-    return { message: PHOTO_MESSAGES.saved, photo: await this.presentOne((await repo.findPhoto(this.db, id))!, user) };
+    return { message, photo: await this.presentOne((await repo.findPhoto(this.db, id))!, user) };
+  }
+
+  /** Field issues for the reference ids in facts set for a photo of `uploaderId` (see ReferenceService). */
+  checkFactRefs(uploaderId: number, facts: PhotoEdit) {
+    return this.reference.checkPhotoRefs(this.db, uploaderId, facts);
+  }
+
+  /** The columns to write for fact changes (the normalised registration follows the registration). */
+  factColumns(changes: ReturnType<typeof factChanges>): Omit<Updateable<PhotosTable>, 'state'> {
+    const columns: Omit<Updateable<PhotosTable>, 'state'> = Object.fromEntries(
+      Object.entries(changes).map(([k, [, after]]) => [k, after]),
+    );
+    if (changes.registration) columns.registration_key = registrationKey(String(changes.registration[1]));
+    return columns;
   }
 
   // ---- queues ----
@@ -347,11 +413,13 @@ export class PhotosService {
 
   async rejectQueue(user: AuthUser): Promise<RejectQueueResponse> {
     const rows = await repo.listRejectedOf(this.db, user.id, this.clock.now() - 30 * DAY);
-    const photos = await this.present(rows, user);
+    const [photos, appeals] = await Promise.all([this.present(rows, user), this.lifecycle.appealsOf(rows.map((r) => r.id))]);
     const items = await Promise.all(
       rows.map(async (row, i) => {
         const event = await repo.lastRejection(this.db, row.id);
         const codes = event ? (JSON.parse(event.reasons) as string[]) : [];
+        const rejectedAt = event?.created_at ?? row.decided_at ?? row.updated_at;
+        const appeal = appeals.get(row.id) ?? null;
         return {
           photo: photos[i]!,
           reasons: REJECT_REASONS.filter((r) => codes.includes(r.code)).map((r) => ({
@@ -360,7 +428,9 @@ export class PhotosService {
             guide: r.guide,
           })),
           message: event?.message ?? null,
-          rejectedAt: event?.created_at ?? row.decided_at ?? row.updated_at,
+          rejectedAt,
+          appeal,
+          appealUntil: row.state === 'rejected' && !appeal ? rejectedAt + SCREENING_LIMITS.appealDays * DAY : null,
         };
       }),
     );

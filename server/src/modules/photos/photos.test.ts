@@ -286,8 +286,36 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
       airline: { id: ref.cca.id },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/registrations/B-0000' })).statusCode).toBe(404);
+    // An accepted photo: the MSN is not a key fact, so it stays in the gallery…
+    const msn = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/photos/${photo.id}`,
+      headers: bearer(u.token),
+      payload: { msn: '9' },
+    });
+    expect(msn.json()).toMatchObject({ message: PHOTO_MESSAGES.saved, photo: { state: 'accepted', msn: '9' } });
+    // …while a new registration sends it back to screening, recorded with the facts changed.
+    const reg = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/photos/${photo.id}`,
+      headers: bearer(u.token),
+      payload: { registration: 'B-8889' },
+    });
+    expect(reg.json()).toMatchObject({
+      message: PHOTO_MESSAGES.backToQueue,
+      photo: { state: 'pending', registration: 'B-8889' },
+    });
+    const event = await t.database.db
+      .selectFrom('screening_events')
+      .selectAll()
+      .where('photo_id', '=', photo.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ from_state: 'accepted', to_state: 'pending', actor_id: u.id });
+    expect(JSON.parse(event.facts)).toEqual({ registration: ['B-8888', 'B-8889'] });
+    await t.database.db.updateTable('photos').set({ state: 'rejected' }).where('id', '=', photo.id).execute();
     expect(
-      (await t.app.inject({ method: 'PUT', url: `/api/v1/photos/${photo.id}`, headers: bearer(u.token), payload: { msn: '9' } }))
+      (await t.app.inject({ method: 'PUT', url: `/api/v1/photos/${photo.id}`, headers: bearer(u.token), payload: { msn: '7' } }))
         .statusCode,
     ).toBe(409);
 

@@ -1,0 +1,118 @@
+import type { NotificationsResponse } from '../../../../contract/screening.js';
+import { NOTIFICATION_KINDS, SCREENING_LIMITS } from '../../../../contract/screening.js';
+import type { Clock } from '../../clock.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import type { NotificationRow } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import * as repo from './notifications.repository.js';
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface NewNotice {
+  userId: number;
+  kind: NotificationKind;
+  photoId: number | null;
+  title: string;
+  body: string;
+}
+
+const present = (n: NotificationRow) => ({
+  id: n.id,
+  kind: NOTIFICATION_KINDS.find((k) => k === n.kind) ?? 'accepted',
+  photoId: n.photo_id,
+  title: n.title,
+  body: n.body,
+  createdAt: n.created_at,
+  read: n.read_at !== null,
+});
+
+function cursorId(cursor: string | undefined): number | null {
+  if (!cursor) return null;
+  if (!/^\d{1,10}$/.test(cursor)) throw badRequest('无效的分页参数', [{ path: ['cursor'], message: '无效的分页参数' }]);
+  return Number(cursor);
+}
+
+/**
+ * The member's inbox of screening results (PRODUCT.md §4.3): an entry at once, written in the
+ * transaction of the decision; a digest mail at most every 30 minutes for members who keep
+ * screening mails on.
+ */
+export class NotificationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly accounts: AccountsService,
+    private readonly publicUrl: string,
+  ) {}
+
+  async notify(trx: DbOrTrx, n: NewNotice): Promise<void> {
+    await repo.insertNotification(trx, {
+      user_id: n.userId,
+      kind: n.kind,
+      photo_id: n.photoId,
+      title: n.title,
+      body: n.body,
+      created_at: this.clock.now(),
+      read_at: null,
+      mailed_at: null,
+    });
+  }
+
+  async list(userId: number, cursor: string | undefined, limit: number): Promise<NotificationsResponse> {
+    const [rows, unread] = await Promise.all([
+      repo.listNotifications(this.db, userId, cursorId(cursor), limit),
+      repo.countUnread(this.db, userId),
+    ]);
+    const items = rows.slice(0, limit);
+    return {
+      items: items.map(present),
+      nextCursor: rows.length > limit ? String(items[items.length - 1]!.id) : null,
+      unread,
+    };
+  }
+
+  markAllRead(userId: number): Promise<void> {
+    return repo.markAllRead(this.db, userId, this.clock.now());
+  }
+
+  /**
+   * One digest per member with unmailed notifications whose last digest is 30 minutes old or more;
+   * members with screening mails off (or no longer active) have theirs marked without a mail.
+   * Returns the number of mails queued.
+   */
+  async sendDigests(): Promise<number> {
+    const now = this.clock.now();
+    let mailed = 0;
+    for (const userId of await repo.membersWithUnmailed(this.db, 200)) {
+      const recipient = await this.accounts.screeningMailRecipient(userId);
+      await this.db.transaction().execute(async (trx) => {
+        const pending = await repo.unmailedOf(trx, userId);
+        if (pending.length === 0) return;
+        if (recipient) {
+          if (!(await repo.claimDigestSlot(trx, userId, now, SCREENING_LIMITS.digestMinutes * 60_000))) return;
+          await enqueueMail(trx, this.digestMail(recipient, pending), now);
+          mailed++;
+        }
+        await repo.markMailed(
+          trx,
+          pending.map((n) => n.id),
+          now,
+        );
+      });
+    }
+    return mailed;
+  }
+
+  private digestMail(member: { email: string; username: string }, items: NotificationRow[]) {
+    const lines = items.map((n) => `· ${n.title}\n  ${n.body.replace(/\n/g, '\n  ')}`);
+    return {
+      to: member.email,
+      subject: `航迹 Contrail 审图结果（${items.length} 条）`,
+      body:
+        `${member.username}，你好：\n\n你的照片有新的审图结果：\n\n${lines.join('\n\n')}\n\n` +
+        `查看详情：${this.publicUrl}/queue/reject\n\n不想收到这类邮件？可在个人主页的设置中关闭“审图结果邮件”。`,
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import type { Updateable } from 'kysely';
+import type { PhotoState } from '../../../../contract/photos.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { NewScreeningEvent, PhotosTable } from '../../db/schema.js';
+
+/**
+ * Moves a photo from `from` to the patch's state, guarded in the UPDATE itself: the photo must still
+ * be in `from`, and when `lockHolder` is given that screener must hold a live lock on it. False when
+ * another request got there first.
+ */
+export async function guardedTransition(
+  db: DbOrTrx,
+  id: number,
+  from: PhotoState,
+  patch: Updateable<PhotosTable> & { state: PhotoState },
+  lock: { holderId: number; now: number } | null,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('photos')
+    .set(patch)
+    .where('id', '=', id)
+    .where('state', '=', from)
+    .$if(lock !== null, (q) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('screening_locks')
+            .select('photo_id')
+            .where('photo_id', '=', id)
+            .where('holder_id', '=', lock!.holderId)
+            .where('expires_at', '>=', lock!.now),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function insertEvent(db: DbOrTrx, event: NewScreeningEvent): Promise<void> {
+  await db.insertInto('screening_events').values(event).execute();
+}
+
+export async function deleteLock(db: DbOrTrx, photoId: number): Promise<void> {
+  await db.deleteFrom('screening_locks').where('photo_id', '=', photoId).execute();
+}
+
+export function appealsByPhotoIds(db: DbOrTrx, photoIds: number[]) {
+  return db.selectFrom('appeals').selectAll().where('photo_id', 'in', photoIds).execute();
+}

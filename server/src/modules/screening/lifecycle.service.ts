@@ -1,0 +1,90 @@
+import type { Updateable } from 'kysely';
+import { LEVELS } from '../../../../contract/limits.js';
+import type { AppealInfo, PhotoState } from '../../../../contract/photos.js';
+import { SCREENING_MESSAGES } from '../../../../contract/screening.js';
+import type { Clock } from '../../clock.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import type { AppealRow, PhotoRow, PhotosTable } from '../../db/schema.js';
+import type { AuthUser } from '../../http/auth.js';
+import { conflict, forbidden } from '../../http/errors.js';
+import { ruleFor, type PhotoAction } from './lifecycle.js';
+import * as repo from './lifecycle.repository.js';
+
+export interface TransitionRequest {
+  photo: PhotoRow;
+  action: PhotoAction;
+  actor: AuthUser;
+  /** Other columns to change with the state (facts, decided_at, cleared file keys …). */
+  patch?: Omit<Updateable<PhotosTable>, 'state'>;
+  reasons?: string[];
+  message?: string | null;
+  /** Facts changed by this step, field → [before, after], kept in the event. */
+  facts?: Record<string, [unknown, unknown]>;
+  /** Screening decisions are taken only by the holder of the photo's live lock. */
+  requireLock?: boolean;
+}
+
+/**
+ * The only way a photo changes state (PRODUCT.md §4.1): checks the transition against the lifecycle
+ * table, applies it with the state (and the lock) guarded in the UPDATE, writes exactly one
+ * screening event, and ends any lock on the photo. Runs inside the caller's transaction.
+ */
+export class PhotoLifecycle {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The state the action leads to; throws 409 for an illegal transition, 403 below its level. */
+  check(photo: Pick<PhotoRow, 'state' | 'uploader_id'>, action: PhotoAction, actor: AuthUser): PhotoState {
+    const rule = ruleFor(photo.state, action);
+    if (!rule) throw conflict(SCREENING_MESSAGES.notDecidable);
+    if (rule.by === 'screener') {
+      if (actor.level < LEVELS.screener) throw forbidden('没有权限');
+      if (photo.uploader_id === actor.id) throw forbidden(SCREENING_MESSAGES.ownPhoto);
+      if (actor.level < rule.level) throw forbidden(SCREENING_MESSAGES.seniorOnly);
+    } else if (photo.uploader_id !== actor.id) {
+      throw forbidden('只有上传者可以执行此操作');
+    }
+    return rule.to;
+  }
+
+  async transition(trx: DbOrTrx, t: TransitionRequest): Promise<PhotoState> {
+    const to = this.check(t.photo, t.action, t.actor);
+    const now = this.clock.now();
+    const moved = await repo.guardedTransition(
+      trx,
+      t.photo.id,
+      t.photo.state,
+      { ...t.patch, state: to, updated_at: now },
+      t.requireLock ? { holderId: t.actor.id, now } : null,
+    );
+    if (!moved) throw conflict(t.requireLock ? SCREENING_MESSAGES.noLock : SCREENING_MESSAGES.notDecidable);
+    await repo.insertEvent(trx, {
+      photo_id: t.photo.id,
+      actor_id: t.actor.id,
+      from_state: t.photo.state,
+      to_state: to,
+      reasons: JSON.stringify(t.reasons ?? []),
+      message: t.message ?? null,
+      facts: JSON.stringify(t.facts ?? {}),
+      created_at: now,
+    });
+    await repo.deleteLock(trx, t.photo.id);
+    return to;
+  }
+
+  /** The appeals of these photos, by photo id. */
+  async appealsOf(photoIds: number[]): Promise<Map<number, AppealInfo>> {
+    if (photoIds.length === 0) return new Map();
+    const rows = await repo.appealsByPhotoIds(this.db, photoIds);
+    return new Map(rows.map((a) => [a.photo_id, presentAppeal(a)]));
+  }
+}
+
+const presentAppeal = (a: AppealRow): AppealInfo => ({
+  state: a.state,
+  note: a.note,
+  createdAt: a.created_at,
+  decidedAt: a.decided_at,
+});

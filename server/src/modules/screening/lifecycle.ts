@@ -1,0 +1,51 @@
+import { LEVELS } from '../../../../contract/limits.js';
+import type { PhotoState } from '../../../../contract/photos.js';
+
+/**
+ * The photo lifecycle of PRODUCT.md §4.1 as one table: every legal (state, action) pair, who may take
+ * it and the level it needs. Every state change of a photo goes through `PhotoLifecycle.transition`,
+ * which refuses anything not listed here (409) or taken below the level (403).
+ */
+export type PhotoAction = 'accept' | 'reject' | 'escalate' | 'revoke' | 'appeal' | 'withdraw' | 'delete' | 'edit-key-facts';
+
+export interface LifecycleRule {
+  action: PhotoAction;
+  from: PhotoState;
+  to: PhotoState;
+  /** `screener`: anyone of the level but the uploader; `owner`: the uploader only. */
+  by: 'screener' | 'owner';
+  level: number;
+}
+
+const LIVE: PhotoState[] = ['pending', 'escalated', 'accepted', 'rejected', 'appealed'];
+
+export const LIFECYCLE: readonly LifecycleRule[] = [
+  { action: 'accept', from: 'pending', to: 'accepted', by: 'screener', level: LEVELS.screener },
+  { action: 'reject', from: 'pending', to: 'rejected', by: 'screener', level: LEVELS.screener },
+  { action: 'escalate', from: 'pending', to: 'escalated', by: 'screener', level: LEVELS.screener },
+  { action: 'accept', from: 'escalated', to: 'accepted', by: 'screener', level: LEVELS.senior },
+  { action: 'reject', from: 'escalated', to: 'rejected', by: 'screener', level: LEVELS.senior },
+  // An appeal's result is final: appealed → rejected cannot be appealed again (one appeal per photo).
+  { action: 'accept', from: 'appealed', to: 'accepted', by: 'screener', level: LEVELS.senior },
+  { action: 'reject', from: 'appealed', to: 'rejected', by: 'screener', level: LEVELS.senior },
+  { action: 'revoke', from: 'accepted', to: 'pending', by: 'screener', level: LEVELS.senior },
+  { action: 'appeal', from: 'rejected', to: 'appealed', by: 'owner', level: LEVELS.member },
+  { action: 'edit-key-facts', from: 'accepted', to: 'pending', by: 'owner', level: LEVELS.member },
+  ...LIVE.map((from): LifecycleRule => ({ action: 'withdraw', from, to: 'withdrawn', by: 'owner', level: LEVELS.member })),
+  ...[...LIVE, 'withdrawn' as const].map((from): LifecycleRule => ({
+    action: 'delete',
+    from,
+    to: 'deleted',
+    by: 'owner',
+    level: LEVELS.member,
+  })),
+];
+
+export function ruleFor(from: PhotoState, action: PhotoAction): LifecycleRule | undefined {
+  return LIFECYCLE.find((r) => r.from === from && r.action === action);
+}
+
+/** The screening decisions a viewer of `level` may take on a photo in `state` (for the page's buttons). */
+export function decisionsFor(state: PhotoState, level: number): PhotoAction[] {
+  return LIFECYCLE.filter((r) => r.from === state && r.by === 'screener' && level >= r.level).map((r) => r.action);
+}
