@@ -8,6 +8,7 @@ import { ManualClock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import type { Mail } from '../mail/outbox.js';
+import type { NewPhoto } from '../db/schema.js';
 import { startS3 } from './s3.js';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -168,4 +169,65 @@ export function expectChineseError(body: { message: string; issues?: { message: 
       throw new Error(`not a Chinese message: ${JSON.stringify(text)}`);
     }
   }
+}
+
+/**
+ * A photo row straight into the database, for suites about what happens after an upload (screening,
+ * gallery): no files, so nothing here may read its renditions. Uploads themselves are tested through
+ * the real pipeline in photos.test.ts.
+ */
+export async function insertPhoto(
+  t: Pick<TestApp, 'database' | 'clock'>,
+  uploaderId: number,
+  over: Partial<NewPhoto> = {},
+): Promise<number> {
+  counter += 1;
+  const now = t.clock.now();
+  const registration = over.registration ?? `B-${1000 + counter}`;
+  const row = await t.database.db
+    .insertInto('photos')
+    .values({
+      uploader_id: uploaderId,
+      state: 'pending',
+      queue: 'normal',
+      registration,
+      registration_key: registration.toUpperCase().replace(/[^A-Z0-9]/g, ''),
+      msn: null,
+      aircraft_type_id: null,
+      airline_id: null,
+      airport_id: null,
+      in_flight: 1,
+      taken_on: '2024-05-01',
+      categories: '["airliner"]',
+      remark: null,
+      message_to_screener: null,
+      watermark: null,
+      width: 2400,
+      height: 1600,
+      bytes: 1000,
+      sha256: 'f'.repeat(64),
+      phash: '0123456789abcdef',
+      thumbhash: 'AAAA',
+      exif: JSON.stringify({ camera: null, lens: null, focalLength: null, aperture: null, shutter: null, iso: null, takenAt: null }),
+      checks: JSON.stringify({
+        sharpness: 100,
+        clippedHighlights: 0,
+        clippedShadows: 0,
+        colorCast: { red: 0, blue: 0 },
+        tiltDegrees: null,
+        duplicates: [],
+        advice: [],
+      }),
+      original_key: null,
+      rendition_hash: null,
+      renditions: '[]',
+      created_at: now,
+      updated_at: now,
+      decided_at: over.state && over.state !== 'pending' ? now : null,
+      featured_at: null,
+      ...over,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
