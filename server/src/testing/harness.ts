@@ -208,7 +208,15 @@ export async function insertPhoto(
       sha256: 'f'.repeat(64),
       phash: '0123456789abcdef',
       thumbhash: 'AAAA',
-      exif: JSON.stringify({ camera: null, lens: null, focalLength: null, aperture: null, shutter: null, iso: null, takenAt: null }),
+      exif: JSON.stringify({
+        camera: null,
+        lens: null,
+        focalLength: null,
+        aperture: null,
+        shutter: null,
+        iso: null,
+        takenAt: null,
+      }),
       checks: JSON.stringify({
         sharpness: 100,
         clippedHighlights: 0,
