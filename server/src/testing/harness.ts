@@ -4,9 +4,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type AppParts } from '../app.js';
-import { ManualClock } from '../clock.js';
+import { ManualClock, type Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import type { Mail } from '../mail/outbox.js';
 import type { NewPhoto } from '../db/schema.js';
 import { startS3 } from './s3.js';
@@ -177,7 +177,7 @@ export function expectChineseError(body: { message: string; issues?: { message: 
  * the real pipeline in photos.test.ts.
  */
 export async function insertPhoto(
-  t: Pick<TestApp, 'database' | 'clock'>,
+  t: { database: DatabaseHandle; clock: Clock },
   uploaderId: number,
   over: Partial<NewPhoto> = {},
 ): Promise<number> {
