@@ -309,8 +309,13 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await form.getByRole('checkbox').nth(1).check();
     await form.locator('button[type=submit]').click();
     await form.locator('.ant-form-item-explain-error', { hasText: MESSAGES.emailTaken }).waitFor();
-    // The field message fades in: take the picture once every animation has finished.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    // The field message fades in: take the picture once its animations have finished. (Not every
+    // animation on the page: a loading icon that left the button at once can keep spinning unseen.)
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.ant-form-item-explain')].every((el) =>
+        el.getAnimations({ subtree: true }).every((a) => a.playState !== 'running'),
+      ),
+    );
     await screenshot(page, 'register-page-errors');
     await form.getByLabel('邮箱').fill('newbie@example.com');
     await form.locator('button[type=submit]').click();
