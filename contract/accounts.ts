@@ -1,17 +1,20 @@
-import { z } from './zod.js';
-import { isValidEmail, MAX_ID, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './limits.js';
+import { text, z } from './zod.js';
+import { isValidEmail, MAX_ID, PASSWORD_MAX, PASSWORD_MAX_BYTES, PASSWORD_MIN, USERNAME_PATTERN } from './limits.js';
 import { MESSAGES } from './texts.js';
 
-const email = z
-  .string()
+const email = text()
   .trim()
   .refine((v) => isValidEmail(v), MESSAGES.emailInvalid);
-const password = z.string().min(PASSWORD_MIN, MESSAGES.passwordLength).max(PASSWORD_MAX, MESSAGES.passwordLength);
-const username = z.string().trim().regex(USERNAME_PATTERN, MESSAGES.usernameInvalid);
+const graphemes = (v: string) => [...new Intl.Segmenter().segment(v)].length;
+// Counted as the user sees characters (an emoji is one); the hash input is capped at 72 bytes of UTF-8.
+const password = text()
+  .refine((v) => graphemes(v) >= PASSWORD_MIN && graphemes(v) <= PASSWORD_MAX, MESSAGES.passwordLength)
+  .refine((v) => new TextEncoder().encode(v).length <= PASSWORD_MAX_BYTES, MESSAGES.passwordBytes);
+const username = text().trim().regex(USERNAME_PATTERN, MESSAGES.usernameInvalid);
 
 export const loginRequest = z.object({
-  email: z.string().trim().max(254),
-  password: z.string().max(1024),
+  email: text().trim().max(254),
+  password: text().max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -63,7 +66,7 @@ export const updateMeRequest = z
   .object({
     username: username.optional(),
     settings: userSettings.partial().optional(),
-    oldPassword: z.string().max(1024).optional(),
+    oldPassword: text().max(1024).optional(),
     newPassword: password.optional(),
   })
   .refine((v) => v.newPassword === undefined || v.oldPassword !== undefined, {
@@ -72,10 +75,10 @@ export const updateMeRequest = z
   });
 export type UpdateMeRequest = z.infer<typeof updateMeRequest>;
 
-export const deleteMeRequest = z.object({ password: z.string().max(1024) });
+export const deleteMeRequest = z.object({ password: text().max(1024) });
 
-export const forgotRequest = z.object({ email: z.string().trim().max(254) });
-export const resetRequest = z.object({ token: z.string().min(1).max(200), password });
+export const forgotRequest = z.object({ email: text().trim().max(254) });
+export const resetRequest = z.object({ token: text().min(1).max(200), password });
 export type ResetRequest = z.infer<typeof resetRequest>;
 
 export const publicUser = z.object({

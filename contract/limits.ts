@@ -6,6 +6,8 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fff-]{3,20}$/;
 export const PASSWORD_MIN = 8;
 // argon2 itself takes more, but 72 keeps parity with bcrypt-era sites users move from.
 export const PASSWORD_MAX = 72;
+/** What argon2 is given: at most 72 bytes of UTF-8 (24 Chinese characters). */
+export const PASSWORD_MAX_BYTES = 72;
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 60;
 export const PAGE_LIMIT_DEFAULT = 40;

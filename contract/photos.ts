@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { text, z } from './zod.js';
 import { MAX_ID } from './limits.js';
 
 const id = () => z.number().int().positive().max(MAX_ID);
@@ -36,6 +36,9 @@ export const PHOTO_MESSAGES = {
   uploaded: '上传成功，已进入审图队列',
   withdrawn: '已撤回，队列名额已释放',
   deleted: '已删除',
+  busy: '服务器正忙，请稍后再试',
+  uploadsInFlight: '你已有照片正在上传处理，请等它们完成后再上传',
+  malformedUpload: '上传内容格式有误',
   backToQueue: '已保存：关键信息有变动，照片重新进入审图队列',
   saved: '已保存',
   notEditable: '只有待审或已通过的图片可以修改',
@@ -120,7 +123,15 @@ export function registrationKey(registration: string): string {
   return registration.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD');
+/** True for a real calendar date: 2024-02-29 is one, 2023-02-29 and 2024-02-30 are not. */
+export function isCalendarDate(v: string): boolean {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+const dateString = text()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD')
+  .refine(isCalendarDate, '日期不存在');
 
 // The site mark on public renditions: a square 12 % of the long edge at scale 1.
 export const WATERMARK_LIMITS = {
@@ -170,15 +181,20 @@ export const photoMeta = z
       .trim()
       .transform((v) => v.toUpperCase())
       .pipe(z.string().regex(REGISTRATION_PATTERN, '注册号只能包含字母、数字和连字符（1–15 位）')),
-    msn: z.string().trim().max(30).optional(),
+    msn: text().trim().max(30).optional(),
     aircraftTypeId: id().min(1, '请选择机型'),
     airlineId: id().optional(),
     airportId: id().optional(),
     inFlight: z.boolean().optional(),
     takenOn: dateString,
-    categories: z.array(z.enum(CATEGORY_CODES)).min(1, '请至少选择一个分类').max(6),
-    remark: z.string().trim().max(UPLOAD_LIMITS.remarkMax, '公开说明最多 100 字').optional(),
-    messageToScreener: z.string().trim().max(UPLOAD_LIMITS.messageMax, '给审图员的留言最多 100 字').optional(),
+    // Picking a category twice means it once.
+    categories: z
+      .array(z.enum(CATEGORY_CODES))
+      .min(1, '请至少选择一个分类')
+      .max(6)
+      .transform((codes) => [...new Set(codes)]),
+    remark: text().trim().max(UPLOAD_LIMITS.remarkMax, '公开说明最多 100 字').optional(),
+    messageToScreener: text().trim().max(UPLOAD_LIMITS.messageMax, '给审图员的留言最多 100 字').optional(),
     queue: z.enum(['normal', 'priority']),
     watermark: watermarkSchema.nullable(),
   })
@@ -187,15 +203,15 @@ export type PhotoMeta = z.infer<typeof photoMeta>;
 
 export const photoEdit = z.object({
   registration: photoMeta.shape.registration.optional(),
-  msn: z.string().trim().max(30).optional(),
+  msn: text().trim().max(30).optional(),
   aircraftTypeId: id().optional(),
   airlineId: id().nullable().optional(),
   airportId: id().nullable().optional(),
   inFlight: z.boolean().optional(),
   takenOn: dateString.optional(),
   categories: photoMeta.shape.categories.optional(),
-  remark: z.string().trim().max(UPLOAD_LIMITS.remarkMax).optional(),
-  messageToScreener: z.string().trim().max(UPLOAD_LIMITS.messageMax).optional(),
+  remark: text().trim().max(UPLOAD_LIMITS.remarkMax).optional(),
+  messageToScreener: text().trim().max(UPLOAD_LIMITS.messageMax).optional(),
 });
 export type PhotoEdit = z.infer<typeof photoEdit>;
 
@@ -310,6 +326,6 @@ export type RegistrationLookup = z.infer<typeof registrationLookup>;
 
 export const photoIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
-export const duplicatesQuery = z.object({ phash: z.string().regex(/^[0-9a-f]{16}$/, '无效的图片指纹') });
+export const duplicatesQuery = z.object({ phash: text().regex(/^[0-9a-f]{16}$/, '无效的图片指纹') });
 export const duplicatesResponse = z.object({ items: photoChecks.shape.duplicates });
 export type DuplicatesResponse = z.infer<typeof duplicatesResponse>;

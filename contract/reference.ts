@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { text, z } from './zod.js';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 
 export const REF_STATUSES = ['available', 'pending', 'rejected'] as const;
@@ -38,8 +38,8 @@ export const aircraftType = z.object({
 export type AircraftType = z.infer<typeof aircraftType>;
 
 export const refQuery = z.object({
-  q: z.string().trim().max(60).default(''),
-  cursor: z.string().max(40).optional(),
+  q: text().trim().max(60).default(''),
+  cursor: text().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
 
@@ -55,10 +55,10 @@ export const newAirport = z
   .object({
     icao: optionalCode(4),
     iata: optionalCode(3),
-    nameZh: z.string().trim().max(60).optional(),
-    nameEn: z.string().trim().min(1, '请输入英文名').max(100),
-    city: z.string().trim().max(60).optional(),
-    country: z.string().trim().max(60).optional(),
+    nameZh: text().trim().max(60).optional(),
+    nameEn: text().trim().min(1, '请输入英文名').max(100),
+    city: text().trim().max(60).optional(),
+    country: text().trim().max(60).optional(),
   })
   .refine((a) => a.icao || a.iata, { path: ['icao'], message: '请至少填写 ICAO 或 IATA 代码' });
 
@@ -75,17 +75,17 @@ export const newAirline = z
         z.literal('').transform(() => undefined),
       ])
       .optional(),
-    nameZh: z.string().trim().max(60).optional(),
-    nameEn: z.string().trim().min(1, '请输入英文名').max(100),
-    country: z.string().trim().max(60).optional(),
+    nameZh: text().trim().max(60).optional(),
+    nameEn: text().trim().min(1, '请输入英文名').max(100),
+    country: text().trim().max(60).optional(),
   })
   .refine((a) => a.icao || a.iata || a.nameEn, { path: ['nameEn'], message: '请填写名称' });
 
 export const newAircraftType = z.object({
-  manufacturerZh: z.string().trim().max(60).optional(),
-  manufacturerEn: z.string().trim().min(1, '请输入制造商').max(60),
-  typeName: z.string().trim().min(1, '请输入机型').max(60),
-  variant: z.string().trim().max(60).optional(),
+  manufacturerZh: text().trim().max(60).optional(),
+  manufacturerEn: text().trim().min(1, '请输入制造商').max(60),
+  typeName: text().trim().min(1, '请输入机型').max(60),
+  variant: text().trim().max(60).optional(),
   icao: z
     .union([
       z

@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { text, z } from './zod.js';
 
 export const siteStatus = z.object({
   maintenance: z.boolean(),
@@ -8,7 +8,7 @@ export type SiteStatus = z.infer<typeof siteStatus>;
 
 export const updateSiteRequest = z.object({
   maintenance: z.boolean(),
-  message: z.string().trim().max(500).optional(),
+  message: text().trim().max(500).optional(),
 });
 
 export const health = z.object({ ok: z.boolean(), database: z.boolean() });

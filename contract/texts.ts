@@ -50,6 +50,7 @@ export const MESSAGES = {
   emailInvalid: '邮箱格式不正确',
   usernameInvalid: '用户名需为 3–20 个字符：字母、数字、汉字、_ 或 -',
   passwordLength: '密码需为 8–72 个字符',
+  passwordBytes: '密码过长：最多 72 字节（一个汉字占 3 字节）',
 } as const;
 
 export function suspendedMessage(reason: string, until: number | null): string {

@@ -54,4 +54,12 @@ z.config({
   },
 });
 
+// NUL breaks PostgreSQL text and the bidirectional controls (U+202A–U+202E, U+2066–U+2069) let
+// a name display as something else: no text a client sends may contain them.
+const FORBIDDEN_CHARACTERS = /[\u0000\u202A-\u202E\u2066-\u2069]/;
+export const FORBIDDEN_CHARACTERS_MESSAGE = '不能包含控制字符或文字方向控制符';
+
+/** Every text field of a request: a string without NUL or bidirectional controls. */
+export const text = () => z.string().refine((v) => !FORBIDDEN_CHARACTERS.test(v), FORBIDDEN_CHARACTERS_MESSAGE);
+
 export { z };

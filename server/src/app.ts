@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/errors.js';
+import { answerFrameworkError, canonicalPath, registerErrorHandling } from './http/errors.js';
 import { Limiter } from './http/rate-limit.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web.js';
@@ -73,7 +73,10 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const photos = new PhotosService(database, clock, storage, reference, accounts, lifecycle, {
     imageHost: config.imageHost,
     uploadLeaseMs: config.uploadLeaseMs,
+    uploadsPerMember: config.uploadsPerMember,
+    decodeQueue: config.decodeQueue,
   });
+  accounts.onAccountDeleted((trx, userId) => photos.takeDownAllOf(trx, userId));
   const notifications = new NotificationsService(database.db, clock, accounts, config.publicUrl);
   const screening = new ScreeningService(database.db, clock, photos, lifecycle, notifications, accounts, audit);
   return {
@@ -90,6 +93,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    rewriteUrl: (req) => canonicalPath(req.url ?? '/'),
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,13 +104,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     openapi: { info: { title: '航迹 Contrail API', version: '1' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
   });
-  registerAuth(app, {
-    authenticate: (token) => services.accounts.authenticate(token),
-    siteStatus: () => services.site.status(),
-  });
+  app.decorateRequest('user', null);
 
   await app.register(
     async (api) => {
+      registerAuth(api, {
+        authenticate: (token) => services.accounts.authenticate(token),
+        siteStatus: () => services.site.status(),
+      });
       await api.register(accountsRoutes(services.accounts));
       await api.register(siteRoutes(services.site));
       await api.register(referenceRoutes(services.reference));
@@ -124,7 +130,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     createTransport({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
-      log: (m) => app.log.info({ to: m.to, subject: m.subject, body: m.body }, 'mail (no SMTP_URL set)'),
+      // A mail's body holds live links (password reset): logged only outside production.
+      log: (m) =>
+        app.log.info({ to: m.to, subject: m.subject, ...(config.production ? {} : { body: m.body }) }, 'mail (no SMTP_URL set)'),
     });
   app.addHook('onClose', async () => {
     await database.destroy();

@@ -35,6 +35,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(''),
   UPLOAD_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  NODE_ENV: z.string().default(''),
+  UPLOADS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(2),
+  DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
 });
 
 export interface Config {
@@ -56,6 +59,10 @@ export interface Config {
   logLevel: string;
   webDist: string;
   uploadLeaseMs: number;
+  /** NODE_ENV=production: no mail body (with its live links) is ever written to the log. */
+  production: boolean;
+  uploadsPerMember: number;
+  decodeQueue: number;
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST || 'dist/web'),
     uploadLeaseMs: e.UPLOAD_LEASE_SECONDS * 1000,
+    production: e.NODE_ENV === 'production',
+    uploadsPerMember: e.UPLOADS_PER_MEMBER,
+    decodeQueue: e.DECODE_QUEUE,
   };
 }

@@ -37,12 +37,14 @@ export function userOf(request: { user: AuthUser | null }): AuthUser {
   return request.user;
 }
 
-// One hook, in this order: who is calling (a suspended account is refused here, whatever the route),
-// then maintenance mode (admins pass), then the route's level.
-export function registerAuth(app: FastifyInstance, sources: AuthSources): void {
-  app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+/**
+ * One hook, in this order: who is calling (a suspended account is refused here, whatever the route),
+ * then maintenance mode (admins pass), then the route's level. Registered inside the API's scope, so
+ * it runs for every route of the API however its path was spelt (`/%61pi/…`, `//api//…`): the
+ * decision follows the route that matched, never the raw URL. `request.user` is declared on the root.
+ */
+export function registerAuth(api: FastifyInstance, sources: AuthSources): void {
+  api.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       const token = header.slice(7).trim();

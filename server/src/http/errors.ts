@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, FieldIssue } from '../../../contract/errors.js';
 import { MESSAGES } from '../../../contract/texts.js';
@@ -22,6 +22,17 @@ export const notFound = (message: string = MESSAGES.notFound) => new AppError(40
 export const conflict = (message: string, issues?: FieldIssue[]) => new AppError(409, 'CONFLICT', message, issues);
 export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
 
+/** Refused for now, not for good: the client is told when to try again (429 or 503 with Retry-After). */
+export class RetryLaterError extends AppError {
+  constructor(
+    status: 429 | 503,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, status === 429 ? 'RATE_LIMITED' : 'BUSY', message);
+  }
+}
+
 // Fastify's own error codes for bad input, mapped to our status + code + message.
 const FASTIFY_CODES: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', MESSAGES.invalidJson],
@@ -43,6 +54,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: mappingError }, 'error while mapping an error');
     }
     if (body.code === 'INTERNAL') request.log.error({ err: error }, 'unexpected error');
+    if (error instanceof RetryLaterError) void reply.header('Retry-After', String(error.retryAfterSeconds));
     void reply.status(status).send(body);
   });
 }
@@ -69,4 +81,26 @@ function describe(error: FastifyError): [number, ErrorBody] {
     return [error.statusCode, { message: error.statusCode === 413 ? MESSAGES.bodyTooLarge : MESSAGES.invalidInput, code }];
   }
   return [500, { message: MESSAGES.internal, code: 'INTERNAL' }];
+}
+
+const UNRESERVED = /%(2[Dd]|3[0-9]|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
+
+/**
+ * One spelling per path before routing: an absolute-form target (`GET http://host/api/…`) becomes its
+ * path, repeated slashes collapse, and percent-encoded unreserved characters (`%61` = `a`) are
+ * decoded, as RFC 3986 §6.2.2.2 says they mean the same. Other escapes and the query stay as sent.
+ */
+export function canonicalPath(url: string): string {
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  const target = absolute ? url.slice(absolute[0].length) || '/' : url;
+  const q = target.indexOf('?');
+  const path = q === -1 ? target : target.slice(0, q);
+  const rest = q === -1 ? '' : target.slice(q);
+  const clean = path.replace(UNRESERVED, (m) => String.fromCharCode(parseInt(m.slice(1), 16))).replace(/\/{2,}/g, '/');
+  return (clean.startsWith('/') ? clean : `/${clean}`) + rest;
+}
+
+/** Errors Fastify raises before routing (a malformed URL, FST_ERR_BAD_URL) get the site's shape too. */
+export function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send({ message: MESSAGES.invalidInput, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
 }

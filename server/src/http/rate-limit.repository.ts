@@ -18,14 +18,13 @@ export async function hitCounter(db: DbOrTrx, key: string, now: number, windowMs
   return row.count;
 }
 
-export async function readCounter(db: DbOrTrx, key: string, now: number, windowMs: number): Promise<number> {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select('count')
+export async function releaseCounter(db: DbOrTrx, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`count - 1` })
     .where('key', '=', key)
-    .where('window_start', '>', now - windowMs)
-    .executeTakeFirst();
-  return row?.count ?? 0;
+    .where('count', '>', 0)
+    .execute();
 }
 
 export async function clearCounter(db: DbOrTrx, key: string): Promise<void> {

@@ -2,7 +2,7 @@ import { MESSAGES } from '../../../contract/texts.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { tooManyRequests } from './errors.js';
-import { clearCounter, hitCounter, readCounter } from './rate-limit.repository.js';
+import { clearCounter, hitCounter, releaseCounter } from './rate-limit.repository.js';
 
 export interface LimitRule {
   max: number;
@@ -16,6 +16,8 @@ export const LIMITS = {
   registrationsPerAddress: { max: 10, windowMs: 60 * 60_000 },
   resetRequestsPerAddress: { max: 10, windowMs: 60 * 60_000 },
   resetRequestsPerEmail: { max: 3, windowMs: 60 * 60_000 },
+  resetAttemptsPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  passwordChecksPerAccount: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, LimitRule>;
 
 export class Limiter {
@@ -24,20 +26,22 @@ export class Limiter {
     private readonly clock: Clock,
   ) {}
 
-  /** Refuses with 429 when the counter is already at its maximum; does not count. */
-  async check(key: string, rule: LimitRule, message: string = MESSAGES.tooManyAttempts): Promise<void> {
-    if ((await readCounter(this.db, key, this.clock.now(), rule.windowMs)) >= rule.max) {
-      throw tooManyRequests(message);
-    }
-  }
-
   async hit(key: string, rule: LimitRule): Promise<number> {
     return hitCounter(this.db, key, this.clock.now(), rule.windowMs);
   }
 
-  /** Counts one and refuses with 429 once over the maximum. */
+  /**
+   * Takes a slot before the work it guards: counts one in a single atomic statement, and refuses
+   * with 429 once over the maximum. Parallel requests each take their own slot, so no more than
+   * `max` of them get through, whichever process they reach.
+   */
   async consume(key: string, rule: LimitRule, message: string = MESSAGES.tooManyRequests): Promise<void> {
     if ((await this.hit(key, rule)) > rule.max) throw tooManyRequests(message);
+  }
+
+  /** Gives a slot back (an attempt that turned out not to count, such as a successful login). */
+  async release(key: string): Promise<void> {
+    await releaseCounter(this.db, key);
   }
 
   async clear(key: string): Promise<void> {

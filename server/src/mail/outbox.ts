@@ -34,8 +34,11 @@ export function claimDueMails(db: DbOrTrx, now: number, limit: number, leaseMs: 
     .execute();
 }
 
+/** The body of a sent mail is not kept: it may hold a live link (password reset). */
+export const SENT_BODY = '（已发送，正文不保留）';
+
 export async function markMailSent(db: DbOrTrx, id: number, now: number): Promise<void> {
-  await db.updateTable('outbox').set({ sent_at: now, claimed_until: null }).where('id', '=', id).execute();
+  await db.updateTable('outbox').set({ sent_at: now, claimed_until: null, body: SENT_BODY }).where('id', '=', id).execute();
 }
 
 export async function markMailFailed(db: DbOrTrx, id: number, attempts: number, nextAt: number, error: string) {

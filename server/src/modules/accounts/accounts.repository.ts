@@ -118,6 +118,27 @@ export async function insertPasswordReset(
     .execute();
 }
 
+/** Ends every outstanding reset link of a member (a newer link, a password change or reset). */
+export async function invalidatePasswordResets(db: DbOrTrx, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** The user of a live (unused, unexpired) reset token; undefined when none. */
+export function findLivePasswordReset(db: DbOrTrx, tokenHash: string, now: number) {
+  return db
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 /** Marks an unused, unexpired reset token used and returns its user; undefined when none. */
 export async function consumePasswordReset(db: DbOrTrx, tokenHash: string, now: number) {
   return db

@@ -89,7 +89,7 @@ export function accountsRoutes(accounts: AccountsService): FastifyPluginAsyncZod
       '/user/password/reset',
       { schema: { tags: ['accounts'], body: resetRequest, response: { 200: messageBody, ...errors } } },
       async (req) => {
-        await accounts.resetPassword(req.body.token, req.body.password);
+        await accounts.resetPassword(req.body.token, req.body.password, req.ip);
         return { message: MESSAGES.resetOk };
       },
     );

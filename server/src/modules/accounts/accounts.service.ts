@@ -24,6 +24,12 @@ import { hashPassword, hashToken, newToken, verifyPassword } from './tokens.js';
 
 const DAY = 86_400_000;
 
+/**
+ * Work another module does when an account is deleted: its part of the change inside the deletion's
+ * transaction, returning what to do once that transaction has committed (deleting files).
+ */
+export type AccountDeletionHook = (trx: DbOrTrx, userId: number) => Promise<() => Promise<void>>;
+
 export interface QueueSlots {
   normal: number;
   priority: number;
@@ -39,6 +45,7 @@ function isSuspended(u: Pick<UserRow, 'status' | 'suspended_until'>, now: number
 
 export class AccountsService {
   private dummyHash: Promise<string> | null = null;
+  private readonly deletionHooks: AccountDeletionHook[] = [];
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -84,8 +91,9 @@ export class AccountsService {
     const email = emailInput.trim().toLowerCase();
     const accountKey = `login:account:${email}`;
     const addressKey = `login:address:${ip}`;
-    await this.limiter.check(accountKey, LIMITS.loginFailuresPerAccount);
-    await this.limiter.check(addressKey, LIMITS.loginFailuresPerAddress);
+    // Slots first, then the slow hash: parallel guesses cannot all pass a check made before counting.
+    await this.limiter.consume(accountKey, LIMITS.loginFailuresPerAccount, MESSAGES.tooManyAttempts);
+    await this.limiter.consume(addressKey, LIMITS.loginFailuresPerAddress, MESSAGES.tooManyAttempts);
 
     const user = await repo.findUserByEmail(this.db, email);
     const ok =
@@ -93,15 +101,13 @@ export class AccountsService {
         ? await verifyPassword(user.password_hash, password)
         : // Same work for an unknown email, so response time does not reveal which emails exist.
           await verifyPassword(await this.getDummyHash(), password).then(() => false);
-    if (!user || !ok) {
-      await this.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount);
-      await this.limiter.hit(addressKey, LIMITS.loginFailuresPerAddress);
-      throw unauthenticated(MESSAGES.badCredentials);
-    }
+    if (!user || !ok) throw unauthenticated(MESSAGES.badCredentials);
     const now = this.clock.now();
     if (isSuspended(user, now)) throw suspendedError(user.suspension_reason, user.suspended_until);
     await this.assertNotMaintenance(user.level);
+    // Only failures count: a success clears the account's counter and gives the address its slot back.
     await this.limiter.clear(accountKey);
+    await this.limiter.release(addressKey);
     return this.openSession(user, MESSAGES.loginOk);
   }
 
@@ -126,7 +132,8 @@ export class AccountsService {
 
   async register(input: RegisterRequest, ip: string): Promise<SessionResponse> {
     const addressKey = `register:address:${ip}`;
-    await this.limiter.check(addressKey, LIMITS.registrationsPerAddress, MESSAGES.tooManyRequests);
+    // Every attempt counts, so a taken username cannot be used to probe e-mails without limit.
+    await this.limiter.consume(addressKey, LIMITS.registrationsPerAddress);
     await this.assertNotMaintenance(LEVELS.member);
     const user = await this.createUser({
       email: input.email,
@@ -134,7 +141,6 @@ export class AccountsService {
       password: input.password,
       level: LEVELS.member,
     });
-    await this.limiter.hit(addressKey, LIMITS.registrationsPerAddress);
     return this.openSession(user, MESSAGES.registerOk);
   }
 
@@ -200,16 +206,17 @@ export class AccountsService {
       changes.settings = JSON.stringify({ ...parseSettings(user.settings), ...patch.settings });
     }
     if (patch.newPassword !== undefined) {
-      if (!(await verifyPassword(user.password_hash, patch.oldPassword ?? ''))) {
-        throw badRequest(MESSAGES.wrongOldPassword, [{ path: ['oldPassword'], message: MESSAGES.wrongOldPassword }]);
-      }
+      await this.checkPassword(user, patch.oldPassword ?? '', 'oldPassword', MESSAGES.wrongOldPassword);
       changes.password_hash = await hashPassword(patch.newPassword);
       message = MESSAGES.passwordChanged;
     }
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       if (Object.keys(changes).length > 0) await repo.updateUser(trx, userId, changes);
-      if (changes.password_hash) await repo.revokeUserSessions(trx, userId, now);
+      if (changes.password_hash) {
+        await repo.revokeUserSessions(trx, userId, now);
+        await repo.invalidatePasswordResets(trx, userId, now);
+      }
     });
     return { me: await this.me(userId), message };
   }
@@ -217,11 +224,9 @@ export class AccountsService {
   async deleteMe(userId: number, password: string): Promise<void> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw notFound();
-    if (!(await verifyPassword(user.password_hash, password))) {
-      throw badRequest(MESSAGES.wrongPassword, [{ path: ['password'], message: MESSAGES.wrongPassword }]);
-    }
+    await this.checkPassword(user, password, 'password', MESSAGES.wrongPassword);
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
+    const afterCommit = await this.db.transaction().execute(async (trx) => {
       // Anonymise rather than delete: screening history and audit rows keep their foreign keys.
       await repo.updateUser(trx, userId, {
         email: `deleted-${userId}@deleted.invalid`,
@@ -233,7 +238,16 @@ export class AccountsService {
       });
       await repo.revokeUserSessions(trx, userId, now);
       await this.audit.record(trx, { actorId: userId, action: 'user.delete', targetType: 'user', targetId: userId });
+      const later = [];
+      for (const hook of this.deletionHooks) later.push(await hook(trx, userId));
+      return later;
     });
+    for (const run of afterCommit) await run();
+  }
+
+  /** Registers what another module does when an account is deleted (PRODUCT.md §4.5). */
+  onAccountDeleted(hook: AccountDeletionHook): void {
+    this.deletionHooks.push(hook);
   }
 
   async requestPasswordReset(emailInput: string, ip: string): Promise<void> {
@@ -247,6 +261,8 @@ export class AccountsService {
     const { token, tokenHash } = newToken();
     const link = `${this.publicUrl}/reset?token=${token}`;
     await this.db.transaction().execute(async (trx) => {
+      // Only the newest link works: an earlier mail that leaked is dead now.
+      await repo.invalidatePasswordResets(trx, user.id, now);
       await repo.insertPasswordReset(trx, {
         userId: user.id,
         tokenHash,
@@ -265,17 +281,31 @@ export class AccountsService {
     });
   }
 
-  async resetPassword(token: string, password: string): Promise<void> {
+  async resetPassword(token: string, password: string, ip: string): Promise<void> {
+    await this.limiter.consume(`reset:attempt:${ip}`, LIMITS.resetAttemptsPerAddress);
+    const invalid = () => badRequest(MESSAGES.resetTokenInvalid, [{ path: ['token'], message: MESSAGES.resetTokenInvalid }]);
+    const tokenHash = hashToken(token);
+    // The token first: a dead link costs no password hash.
+    if (!(await repo.findLivePasswordReset(this.db, tokenHash, this.clock.now()))) throw invalid();
     const passwordHash = await hashPassword(password);
     const now = this.clock.now();
     const ok = await this.db.transaction().execute(async (trx) => {
-      const reset = await repo.consumePasswordReset(trx, hashToken(token), now);
+      const reset = await repo.consumePasswordReset(trx, tokenHash, now);
       if (!reset) return false;
       await repo.updateUser(trx, reset.user_id, { password_hash: passwordHash });
       await repo.revokeUserSessions(trx, reset.user_id, now);
+      await repo.invalidatePasswordResets(trx, reset.user_id, now);
       return true;
     });
-    if (!ok) throw badRequest(MESSAGES.resetTokenInvalid, [{ path: ['token'], message: MESSAGES.resetTokenInvalid }]);
+    if (!ok) throw invalid();
+  }
+
+  /** Password checks on a signed-in account (change, deletion) are limited like logins. */
+  private async checkPassword(user: UserRow, password: string, field: string, message: string): Promise<void> {
+    const key = `password:account:${user.id}`;
+    await this.limiter.consume(key, LIMITS.passwordChecksPerAccount, MESSAGES.tooManyAttempts);
+    if (!(await verifyPassword(user.password_hash, password))) throw badRequest(message, [{ path: [field], message }]);
+    await this.limiter.clear(key);
   }
 
   async publicProfile(id: number): Promise<PublicUser> {

@@ -93,6 +93,11 @@ export function phashCandidates(db: DbOrTrx, uploaderId: number) {
     .execute();
 }
 
+/** Every photo of a member that is not deleted yet. */
+export function liveOf(db: DbOrTrx, userId: number) {
+  return db.selectFrom('photos').selectAll().where('uploader_id', '=', userId).where('state', '!=', 'deleted').execute();
+}
+
 export function listWaitingOf(db: DbOrTrx, userId: number) {
   return db
     .selectFrom('photos')

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from '../../../../contract/zod.js';
+import { text, z } from '../../../../contract/zod.js';
 import { errorBody } from '../../../../contract/errors.js';
 import { LEVELS } from '../../../../contract/limits.js';
 import {
@@ -79,11 +79,13 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
             { path: ['file'], message: PHOTO_MESSAGES.missingFile },
           ]);
         }
-        await fs.promises.mkdir(tmpDir, { recursive: true });
+        // Before a byte of the file is read: a member's third parallel upload waits for the others.
+        const finished = photos.beginUpload(user.id);
         const tmpFile = path.join(tmpDir, `upload-${randomUUID()}.part`);
         let gotFile = false;
         let metaRaw: string | null = null;
         try {
+          await fs.promises.mkdir(tmpDir, { recursive: true });
           try {
             for await (const part of req.parts()) {
               if (part.type === 'file') {
@@ -104,7 +106,10 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
             if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
               throw badRequest('上传内容有误：只能包含一个文件和图片信息');
             }
-            throw err;
+            // The multipart parser's own complaints (no boundary, a cut-off body, a bad part header)
+            // are bad input; a file-system error while writing the part is not.
+            if (err instanceof AppError || (err as { syscall?: string }).syscall) throw err;
+            throw badRequest(PHOTO_MESSAGES.malformedUpload, [{ path: ['file'], message: PHOTO_MESSAGES.malformedUpload }]);
           }
           if (!gotFile) throw badRequest(PHOTO_MESSAGES.missingFile, [{ path: ['file'], message: PHOTO_MESSAGES.missingFile }]);
           if (metaRaw === null)
@@ -113,6 +118,7 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
           const result = await photos.upload(user, tmpFile, meta);
           return reply.status(201).send(result);
         } finally {
+          finished();
           await fs.promises.rm(tmpFile, { force: true });
         }
       },
@@ -171,7 +177,7 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
       {
         schema: {
           tags,
-          params: z.object({ registration: z.string().trim().min(1).max(20) }),
+          params: z.object({ registration: text().trim().min(1).max(20) }),
           response: { 200: registrationLookup, ...errors },
         },
       },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Readable } from 'node:stream';
 import { LEVELS } from '../../../../contract/limits.js';
 import {
@@ -20,8 +21,9 @@ import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { Updateable } from 'kysely';
 import type { PhotoRow, PhotosTable } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound, RetryLaterError } from '../../http/errors.js';
 import { adviceFor, hammingDistance } from '../../../../contract/image-analysis.js';
+import { Gate } from '../../media/gate.js';
 import { processJpeg } from '../../media/image-processor.js';
 import type { PhotoStorage } from '../../media/storage.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -76,9 +78,18 @@ export interface PhotosOptions {
   imageHost: string;
   /** How long an upload may take between writing its files and committing its row. */
   uploadLeaseMs: number;
+  /** Uploads one member may have in flight in one process; a further one is refused with 429. */
+  uploadsPerMember: number;
+  /** Uploads that may wait for a decode slot in one process; a further one is refused with 503. */
+  decodeQueue: number;
 }
 
 export class PhotosService {
+  // Decoding is CPU- and memory-bound: about one at a time per core, a short line behind them, and
+  // a clear 503 beyond, rather than every upload decoding at once (PRODUCT.md §5.1 bounds each).
+  private readonly decodes: Gate;
+  private readonly uploadsInFlight = new Map<number, number>();
+
   constructor(
     private readonly database: DatabaseHandle,
     private readonly clock: Clock,
@@ -87,7 +98,9 @@ export class PhotosService {
     private readonly accounts: AccountsService,
     private readonly lifecycle: PhotoLifecycle,
     private readonly opts: PhotosOptions,
-  ) {}
+  ) {
+    this.decodes = new Gate(os.availableParallelism(), opts.decodeQueue, PHOTO_MESSAGES.busy);
+  }
 
   private get db() {
     return this.database.db;
@@ -146,6 +159,26 @@ export class PhotosService {
 
   // ---- upload ----
 
+  /** Takes one of the member's upload slots in this process; the returned function gives it back. */
+  beginUpload(userId: number): () => void {
+    const n = this.uploadsInFlight.get(userId) ?? 0;
+    if (n >= this.opts.uploadsPerMember) throw new RetryLaterError(429, PHOTO_MESSAGES.uploadsInFlight, 10);
+    this.uploadsInFlight.set(userId, n + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (this.uploadsInFlight.get(userId) ?? 1) - 1;
+      if (left > 0) this.uploadsInFlight.set(userId, left);
+      else this.uploadsInFlight.delete(userId);
+    };
+  }
+
+  /** The most decodes seen running at once in this process. */
+  get peakDecodes(): number {
+    return this.decodes.peak;
+  }
+
   private async checkQuota(db: DbOrTrx, user: AuthUser, meta: PhotoMeta, regKey: string, slots: QueueSlots) {
     const used = await repo.countWaiting(db, user.id, meta.queue);
     if (used >= slots[meta.queue])
@@ -174,7 +207,7 @@ export class PhotosService {
     // Fail fast before the expensive part; the binding check runs again inside the transaction.
     await this.checkQuota(this.db, user, meta, regKey, await this.accounts.slots(user.id));
 
-    const image = await processJpeg(file, meta.watermark);
+    const image = await this.decodes.run(() => processJpeg(file, meta.watermark));
     const duplicates = await this.findDuplicates(user, image.phash);
     const checks: PhotoChecks = { ...image.analysis, duplicates, advice: adviceFor(image.analysis, duplicates) };
 
@@ -315,6 +348,24 @@ export class PhotosService {
     await this.deleteFiles(this.keysOf(row));
   }
 
+  /**
+   * An account's deletion (§4.5): every photo of the member leaves the gallery and the queues inside
+   * the deletion's transaction; the returned step deletes their files after it commits.
+   */
+  async takeDownAllOf(trx: DbOrTrx, userId: number): Promise<() => Promise<void>> {
+    const owner: AuthUser = { id: userId, username: '', level: LEVELS.member, sessionId: 0 };
+    const rows = await repo.liveOf(trx, userId);
+    for (const photo of rows) {
+      await this.lifecycle.transition(trx, {
+        photo,
+        action: 'delete',
+        actor: owner,
+        patch: { original_key: null, rendition_hash: null, renditions: '[]' },
+      });
+    }
+    return () => this.deleteFiles(rows.flatMap((r) => this.keysOf(r)));
+  }
+
   async withdraw(id: number, user: AuthUser): Promise<{ message: string }> {
     await this.remove(id, user, 'withdraw');
     return { message: PHOTO_MESSAGES.withdrawn };
@@ -347,6 +398,14 @@ export class PhotosService {
     const backToQueue = row.state === 'accepted' && KEY_FACTS.some((k) => k in changes);
     let message: string = PHOTO_MESSAGES.saved;
     await this.db.transaction().execute(async (trx) => {
+      // The same 3-waiting-photos-per-registration rule as an upload (§4.2), for the new registration.
+      if (changes.registration && registrationKey(String(changes.registration[1])) !== registrationKey(NO_REGISTRATION)) {
+        await this.accounts.lockMember(trx, user.id);
+        const sameReg = await repo.countWaitingForRegistration(trx, user.id, registrationKey(String(changes.registration[1])));
+        if (sameReg >= UPLOAD_LIMITS.perRegistrationWaiting) {
+          throw conflict(PHOTO_MESSAGES.registrationFull, [{ path: ['registration'], message: PHOTO_MESSAGES.registrationFull }]);
+        }
+      }
       if (backToQueue) {
         await this.lifecycle.transition(trx, {
           photo: row,

@@ -24,7 +24,8 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
   let baseJpeg: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, storage);
+    // The quota race below needs 20 parallel uploads of one member in flight (and waiting to decode) at once.
+    t = await createTestApp(kind, { UPLOADS_PER_MEMBER: '20', DECODE_QUEUE: '20' }, storage);
     ref = await seedReference(t);
     baseJpeg = await makeJpeg({ exif: true });
   });
