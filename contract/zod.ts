@@ -56,6 +56,7 @@ z.config({
 
 // NUL breaks PostgreSQL text and the bidirectional controls (U+202A–U+202E, U+2066–U+2069) let
 // a name display as something else: no text a client sends may contain them.
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const FORBIDDEN_CHARACTERS = /[\u0000\u202A-\u202E\u2066-\u2069]/;
 export const FORBIDDEN_CHARACTERS_MESSAGE = '不能包含控制字符或文字方向控制符';
 
