@@ -41,8 +41,19 @@ export interface Services {
   screening: ScreeningService;
 }
 
+/** One route of the API as registered, for tests generated from the route table. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** The level the route requires; null when it is public. */
+  level: number | null;
+  body: unknown;
+  querystring: unknown;
+}
+
 export interface AppParts {
   app: FastifyInstance;
+  routes: RouteEntry[];
   database: DatabaseHandle;
   services: Services;
   clock: Clock;
@@ -99,6 +110,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || !route.url.startsWith('/api/')) continue;
+      const schema = route.schema ?? {};
+      routes.push({
+        method,
+        url: route.url,
+        level: route.config?.level ?? null,
+        body: schema.body,
+        querystring: schema.querystring,
+      });
+    }
+  });
   await registerSecurity(app, config);
   await app.register(swagger, {
     openapi: { info: { title: '航迹 Contrail API', version: '1' }, servers: [{ url: '/' }] },
@@ -137,5 +162,5 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     await database.destroy();
   });
-  return { app, database, services, clock, mail, storage };
+  return { app, routes, database, services, clock, mail, storage };
 }

@@ -88,11 +88,12 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
   const exifPromise = readExifFacts((options) => exifr.parse(file, options));
 
   // Decode once (rotated upright, sRGB, no alpha); every rendition and check starts from these pixels.
-  // Strict: corrupt or missing scan data is refused, not decoded into grey; the pixel limit bounds
-  // what one decode may allocate (≤ 40 MP × 3 bytes).
+  // Strict: corrupt or missing scan data is refused, not decoded into grey. libjpeg reports a frame
+  // far larger than its data ("premature end of data segment") only as a warning, so warnings fail
+  // too. The pixel limit bounds what one decode may allocate (≤ 40 MP × 3 bytes).
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    decoded = await sharp(original, { failOn: 'error', limitInputPixels: UPLOAD_LIMITS.maxPixels })
+    decoded = await sharp(original, { failOn: 'warning', limitInputPixels: UPLOAD_LIMITS.maxPixels })
       .autoOrient()
       .toColourspace('srgb')
       .removeAlpha()

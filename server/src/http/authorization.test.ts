@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, databaseKinds, makeUser, type TestApp } from '../testing/harness.js';
+
+/**
+ * Who may call each route (PRODUCT.md §1, §6.2): `public`, or the level it needs. One row per route
+ * of the API; a route added without a row here fails the first test below.
+ */
+const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
+  'POST /api/v1/user/login': 'public',
+  'POST /api/v1/user/register': 'public',
+  'POST /api/v1/user/logout': 0,
+  'GET /api/v1/user/me': 0,
+  'PUT /api/v1/user/me': 0,
+  'DELETE /api/v1/user/me': 0,
+  'POST /api/v1/user/password/forgot': 'public',
+  'POST /api/v1/user/password/reset': 'public',
+  'GET /api/v1/users/:id': 'public',
+  'GET /api/v1/site/status': 'public',
+  'PUT /api/v1/admin/site': 3,
+  'GET /api/v1/health': 'public',
+  'GET /api/v1/airports': 'public',
+  'GET /api/v1/airlines': 'public',
+  'GET /api/v1/aircraft-types': 'public',
+  'POST /api/v1/airports': 0,
+  'POST /api/v1/airlines': 0,
+  'POST /api/v1/aircraft-types': 0,
+  'POST /api/v1/photos': 0,
+  'GET /api/v1/photos/duplicates': 0,
+  'GET /api/v1/photos/:id': 'public',
+  'PUT /api/v1/photos/:id': 0,
+  'DELETE /api/v1/photos/:id': 0,
+  'POST /api/v1/photos/:id/withdraw': 0,
+  'GET /api/v1/photos/:id/original': 'public',
+  'POST /api/v1/photos/:id/appeal': 0,
+  'GET /api/v1/registrations/:registration': 'public',
+  'GET /api/v1/queue/upload': 0,
+  'GET /api/v1/queue/reject': 0,
+  'GET /api/v1/screening/queue': 1,
+  'POST /api/v1/screening/next': 1,
+  'GET /api/v1/screening/stats': 1,
+  'GET /api/v1/screening/photos/:id': 1,
+  'POST /api/v1/screening/photos/:id/lock': 1,
+  'PUT /api/v1/screening/photos/:id/lock': 1,
+  'DELETE /api/v1/screening/photos/:id/lock': 1,
+  'POST /api/v1/screening/photos/:id/decision': 1,
+  'POST /api/v1/screening/photos/:id/revoke': 2,
+  'GET /api/v1/notifications': 0,
+  'POST /api/v1/notifications/read': 0,
+  'GET /api/v1/openapi.json': 'public',
+};
+
+const CALLERS = ['visitor', 'member', 'suspended', 'screener', 'senior', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+const LEVEL: Record<Caller, number> = { visitor: -1, member: 0, suspended: 0, screener: 1, senior: 2, admin: 3 };
+
+/** The status class a caller must meet: refused with 401 or 403, or let through to the route. */
+function expected(access: 'public' | number, caller: Caller): 401 | 403 | 'through' {
+  // A suspended account's token is refused everywhere, public routes included (§4.6).
+  if (caller === 'suspended') return 403;
+  if (access === 'public') return 'through';
+  if (caller === 'visitor') return 401;
+  return LEVEL[caller] >= access ? 'through' : 403;
+}
+
+describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
+  let t: TestApp;
+  const tokens: Partial<Record<Caller, string>> = {};
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    for (const caller of CALLERS) {
+      if (caller === 'visitor') continue;
+      const u = await makeUser(t, Math.max(0, LEVEL[caller]));
+      tokens[caller] = u.token;
+      if (caller === 'suspended') await t.services.accounts.suspend(u.id, '测试', null, null);
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has a row for every route of the API, and no row for a route that is gone', () => {
+    const registered = t.routes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(registered).toEqual(Object.keys(ACCESS).sort());
+  });
+
+  it('answers every route × caller as the table says, and never 500', async () => {
+    const seen: string[] = [];
+    // Logging out ends the caller's session: last, so the other rows still use live tokens.
+    const rows = Object.entries(ACCESS).sort(([a], [b]) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
+    for (const [route, access] of rows) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const url = pattern.replace(':id', '2000000000').replace(':registration', 'B-1234');
+      for (const caller of CALLERS) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: caller === 'visitor' ? {} : bearer(tokens[caller]!),
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const want = expected(access, caller);
+        const got =
+          want === 'through' ? (res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'through') : res.statusCode;
+        seen.push(`${route} as ${caller}: ${got}`);
+        expect(`${route} as ${caller}: ${got}`).toBe(`${route} as ${caller}: ${want}`);
+        expect(res.statusCode, `${route} as ${caller}`).toBeLessThan(500);
+        if (caller === 'suspended') expect(res.json().code).toBe('ACCOUNT_SUSPENDED');
+      }
+    }
+    expect(seen).toHaveLength(Object.keys(ACCESS).length * CALLERS.length);
+  });
+});
