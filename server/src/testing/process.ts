@@ -21,6 +21,8 @@ export interface RunningServer {
   dataDir: string;
   env: Record<string, string>;
   process: ChildProcess;
+  /** What the server wrote to stdout and stderr (only with `captureOutput`). */
+  output: string[];
   /** SIGKILL: no shutdown hooks, as in a crash; the data folder stays. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -30,14 +32,18 @@ export interface RunningServer {
 export async function startServer(
   extraEnv: (port: number) => Record<string, string> = () => ({}),
   reuse?: { port: number; dataDir: string },
+  opts: { captureOutput?: boolean } = {},
 ): Promise<RunningServer> {
   const port = reuse?.port ?? (await freePort());
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-e2e-'));
   const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv(port) };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', opts.captureOutput ? 'pipe' : 'inherit', opts.captureOutput ? 'pipe' : 'inherit'],
   });
+  const output: string[] = [];
+  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
   live.add(child);
   child.once('exit', () => live.delete(child));
   const url = `http://127.0.0.1:${port}`;
@@ -53,6 +59,7 @@ export async function startServer(
     dataDir,
     env,
     process: child,
+    output,
     kill: () => ended(child, 'SIGKILL'),
     stop: async () => {
       // A clean shutdown first; a server that hangs in it is killed, so no test leaves one behind.
