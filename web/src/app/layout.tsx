@@ -1,6 +1,6 @@
 import { SHELL } from '@contract/texts';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
 import { Notices } from '../components/notices.js';
 import { useLoginDialogOpen } from '../lib/login-dialog.js';
 import { setNavigator } from '../lib/navigation.js';
@@ -14,6 +14,11 @@ export function Layout() {
   const navigation = useNavigation();
   const loginOpen = useLoginDialogOpen();
   useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  // A route's `handle.title` names the page in the tab: "审图队列 · 航迹".
+  const title = (useMatches().at(-1)?.handle as { title?: string } | undefined)?.title;
+  useEffect(() => {
+    document.title = title ? `${title} · 航迹` : '航迹 Contrail';
+  }, [title]);
   return (
     <>
       <Header />

@@ -57,8 +57,9 @@ function Histogram({ series }: { series: { bins: number[]; color: string }[] }) 
 /**
  * The original with the screening tools (PRODUCT.md §3.10): fit or 100 %, luminance and RGB
  * histograms, horizon grid, centre guides and a contrast stretch that shows dust and halos.
+ * Inline on the screening page; in a dialog (OriginalViewer) on the member's own queue.
  */
-export function OriginalViewer({ url, title, onClose }: { url: string; title: string; onClose: () => void }) {
+export function OriginalInspector({ url, title }: { url: string; title: string }) {
   const [zoom, setZoom] = useState<'fit' | '100'>('fit');
   const [tools, setTools] = useState<string[]>(['luma']);
   const [hist, setHist] = useState<Histograms | null>(null);
@@ -71,7 +72,7 @@ export function OriginalViewer({ url, title, onClose }: { url: string; title: st
   }, [url]);
 
   return (
-    <Modal open title={title} footer={null} onCancel={onClose} width="92vw" style={{ top: 24 }} destroyOnHidden>
+    <>
       <div className="viewer-toolbar">
         <Radio.Group value={zoom} onChange={(e) => setZoom(e.target.value as 'fit' | '100')} optionType="button" size="small">
           <Radio value="fit">适应屏幕</Radio>
@@ -133,6 +134,14 @@ export function OriginalViewer({ url, title, onClose }: { url: string; title: st
           </div>
         )}
       </div>
+    </>
+  );
+}
+
+export function OriginalViewer({ url, title, onClose }: { url: string; title: string; onClose: () => void }) {
+  return (
+    <Modal open title={title} footer={null} onCancel={onClose} width="92vw" style={{ top: 24 }} destroyOnHidden>
+      <OriginalInspector url={url} title={title} />
     </Modal>
   );
 }

@@ -26,7 +26,12 @@ function authHeaders(): Record<string, string> {
   return session ? { Authorization: `Bearer ${session.token}` } : {};
 }
 
-async function send(method: Method, path: string, body?: { json?: unknown; raw?: BodyInit }): Promise<Response> {
+async function send(
+  method: Method,
+  path: string,
+  body?: { json?: unknown; raw?: BodyInit },
+  keepalive = false,
+): Promise<Response> {
   const headers = authHeaders();
   let payload: BodyInit | undefined;
   if (body?.raw !== undefined) payload = body.raw;
@@ -34,7 +39,7 @@ async function send(method: Method, path: string, body?: { json?: unknown; raw?:
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body.json);
   }
-  return fetch(`${apiBase()}${path}`, { method, headers, body: payload });
+  return fetch(`${apiBase()}${path}`, { method, headers, body: payload, keepalive });
 }
 
 /** Reads the body; on a non-OK answer applies the shell's global rules and throws ApiError. */
@@ -69,11 +74,17 @@ function isEmpty(body: unknown): boolean {
  * The generic request helper of §2.7: GET, DELETE, PUT (body only if not empty) and POST (JSON).
  * A non-OK answer shows the server's message as a warning notice.
  */
-export async function request<T>(method: Method, path: string, body?: unknown, opts: { quiet?: boolean } = {}): Promise<T> {
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  // keepalive: the request outlives the page (a lock released on pagehide).
+  opts: { quiet?: boolean; keepalive?: boolean } = {},
+): Promise<T> {
   let res: Response;
   try {
     const withBody = method === 'POST' || (method === 'PUT' && !isEmpty(body));
-    res = await send(method, path, withBody ? { json: body ?? {} } : undefined);
+    res = await send(method, path, withBody ? { json: body ?? {} } : undefined, opts.keepalive);
   } catch {
     if (!opts.quiet) notice.warning(SHELL.networkError);
     throw new ApiError(0, 'NETWORK', SHELL.networkError);
