@@ -2,6 +2,7 @@ import { LEVELS } from '@contract/limits';
 import { SHELL } from '@contract/texts';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { UnreadBadge } from '../features/notifications/components/unread-badge.js';
 import { openLoginDialog } from '../lib/login-dialog.js';
 import { runtimeConfig } from '../lib/runtime-config.js';
 import { useSession } from '../lib/use-session.js';
@@ -94,6 +95,7 @@ export function Header() {
             </div>
           )}
           {userEntry}
+          {session && <UnreadBadge userId={session.id} />}
         </nav>
         <button
           type="button"
@@ -104,6 +106,7 @@ export function Header() {
           onClick={() => setMenuOpenAt(menuOpen ? null : location.pathname)}
         >
           <MenuIcon />
+          {session && <UnreadBadge userId={session.id} className="on-toggle" />}
         </button>
       </div>
       {menuOpen && (

@@ -39,7 +39,12 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/uploads/components/queue-reject-page.js')),
       },
       { path: '/photo/:id', handle: { title: '图片' }, lazy: construction },
-      { path: '/user/:id', lazy: page(() => import('../features/accounts/components/user-page.js')) },
+      {
+        path: '/user/:id',
+        lazy: page(() => import('../features/accounts/components/user-page.js')),
+        // The inbox is the notifications feature's; the user page shows it on one's own page.
+        children: [{ index: true, lazy: page(() => import('../features/notifications/components/inbox.js')) }],
+      },
       { path: '/screen/queue', loader: requireLevel(LEVELS.screener), handle: { title: '审图队列' }, lazy: construction },
       { path: '/screen/photo/:id', loader: requireLevel(LEVELS.screener), handle: { title: '审图' }, lazy: construction },
       { path: '/manage/data', loader: requireLevel(LEVELS.screener), handle: { title: '机场、航司与机型' }, lazy: construction },

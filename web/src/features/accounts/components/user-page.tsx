@@ -1,7 +1,7 @@
 import { LEVEL_NAMES } from '@contract/limits';
 import { SHELL } from '@contract/texts';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../lib/use-session.js';
 import { useUser } from '../api/get-user.js';
 import { useLogout } from '../api/logout.js';
@@ -67,6 +67,8 @@ export function Component() {
           </button>
         </p>
       )}
+      {/* The app puts the member's inbox here (a child route), on their own page only. */}
+      {own && <Outlet />}
       <p className="muted">作品、统计与设置即将上线。</p>
     </div>
   );
