@@ -45,8 +45,18 @@ export const routes: RouteObject[] = [
         // The inbox is the notifications feature's; the user page shows it on one's own page.
         children: [{ index: true, lazy: page(() => import('../features/notifications/components/inbox.js')) }],
       },
-      { path: '/screen/queue', loader: requireLevel(LEVELS.screener), handle: { title: '审图队列' }, lazy: construction },
-      { path: '/screen/photo/:id', loader: requireLevel(LEVELS.screener), handle: { title: '审图' }, lazy: construction },
+      {
+        path: '/screen/queue',
+        loader: requireLevel(LEVELS.screener),
+        handle: { title: '审图队列' },
+        lazy: page(() => import('../features/screening/components/screening-queue-page.js')),
+      },
+      {
+        path: '/screen/photo/:id',
+        loader: requireLevel(LEVELS.screener),
+        handle: { title: '审图' },
+        lazy: page(() => import('../features/screening/components/screening-photo-page.js')),
+      },
       { path: '/manage/data', loader: requireLevel(LEVELS.screener), handle: { title: '机场、航司与机型' }, lazy: construction },
       { path: '/manage/vote', loader: requireLevel(LEVELS.screener), handle: { title: '编辑精选投票' }, lazy: construction },
       { path: '/manage/user', loader: requireLevel(LEVELS.admin), handle: { title: '用户管理' }, lazy: construction },

@@ -1,0 +1,66 @@
+import type { PhotoResponse } from '@contract/photos';
+import type { ScreeningEvent } from '@contract/screening';
+import { Tag } from 'antd';
+import { categoryName, FACT_NAMES, formatTime, STATE_NAMES } from '../lib/texts.js';
+
+/** A changed fact as stored (column values): references by the photo's current label when it is that one. */
+function factValue(field: string, v: unknown, photo?: PhotoResponse): string {
+  if (v === null || v === undefined || v === '') return '空';
+  const ref = { aircraft_type_id: photo?.aircraftType, airline_id: photo?.airline, airport_id: photo?.airport }[field];
+  if (ref !== undefined) return ref?.id === v ? ref.label : `#${String(v)}`;
+  if (field === 'in_flight') return v ? '是' : '否';
+  if (field === 'categories' && typeof v === 'string') {
+    try {
+      return (JSON.parse(v) as string[]).map((c) => categoryName.get(c) ?? c).join('、');
+    } catch {
+      return v;
+    }
+  }
+  return String(v);
+}
+
+/** One screening event: who, when, from → to, reasons, message and the facts it changed. */
+export function EventLine({ event, photo }: { event: ScreeningEvent; photo?: PhotoResponse }) {
+  const changed = Object.entries(event.facts);
+  return (
+    <>
+      <div className="event-head">
+        <b>{event.actor?.username ?? '系统'}</b>
+        <span className="muted">{formatTime(event.at)}</span>
+      </div>
+      <div>{event.from ? `${STATE_NAMES[event.from]} → ${STATE_NAMES[event.to]}` : `上传，${STATE_NAMES[event.to]}`}</div>
+      {event.reasons.length > 0 && (
+        <div className="event-reasons">
+          {event.reasons.map((r) => (
+            <Tag key={r.code} color="red">
+              {r.title}
+            </Tag>
+          ))}
+        </div>
+      )}
+      {event.message && <div className="event-message">{event.message}</div>}
+      {changed.length > 0 && (
+        <ul className="event-facts">
+          {changed.map(([field, [before, after]]) => (
+            <li key={field}>
+              {FACT_NAMES[field] ?? field}：{factValue(field, before, photo)} → {factValue(field, after, photo)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function HistoryList({ events, photo }: { events: ScreeningEvent[]; photo: PhotoResponse }) {
+  if (events.length === 0) return <p className="muted">暂无记录</p>;
+  return (
+    <ol className="event-list" data-testid="history">
+      {events.map((e) => (
+        <li key={e.id}>
+          <EventLine event={e} photo={photo} />
+        </li>
+      ))}
+    </ol>
+  );
+}
