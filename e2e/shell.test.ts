@@ -210,15 +210,15 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await expect.poll(() => noticeTexts(page)).toContain(SHELL.sessionExpired);
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
 
-    await page.evaluate((s) => localStorage.setItem('userInfo', JSON.stringify(s)), {
-      ...session,
-      permission: 0,
-      expireTime: Date.now() + 3_600_000,
-    });
+    const member0 = { ...session, permission: 0, expireTime: Date.now() + 3_600_000 };
+    await page.evaluate((s) => localStorage.setItem('userInfo', JSON.stringify(s)), member0);
     await page.goto(`${server.url}/screen/queue`);
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => noticeTexts(page)).toContain(SHELL.noPermission);
 
+    // The token is made up: the header's unread count is answered 401, which removes the session (§2.3).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    await page.evaluate((s) => localStorage.setItem('userInfo', JSON.stringify(s)), member0);
     await page.goto(`${server.url}/queue/reject`);
     await page.getByRole('heading', { name: '我的退图' }).waitFor();
     expect(page.url()).toBe(`${server.url}/queue/reject`);
