@@ -231,7 +231,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     expect(publicAnswer.status).toBe(200);
   });
 
-  it('fits 390 px, shows the holder read-only to another screener and releases the lock on leave', async () => {
+  it('fits 390 px, shows the holder read-only to another screener, releases the lock on leave and lets a senior revoke', async () => {
     const narrow = await as('otherSenior', 390);
     const page = narrow.page;
     await page.goto(`${server.url}/screen/queue`);
@@ -281,6 +281,21 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
         return screener.page.getByTestId('lock-holder').count();
       })
       .toBe(0);
+
+    // Recent decisions list who decided what; a senior takes back the acceptance of the appealed photo.
+    await page.getByTestId('tab-decided').click();
+    const decided = page.getByTestId('screen-row');
+    await decided.first().waitFor();
+    expect(await decided.first().textContent()).toContain('资深乙');
+    expect(await decided.first().textContent()).toContain('申诉中 → 已通过');
+    await still(page, 'screening-queue-decided-narrow');
+    await page.goto(`${server.url}/screen/photo/${waiting}`);
+    await page.getByRole('button', { name: '撤销通过' }).click();
+    await page.locator('#decision-note').fill('机身反光，需要重新审核');
+    await page.keyboard.press('Control+Enter');
+    await page.getByTestId('decided').getByText(SCREENING_MESSAGES.revoked).waitFor();
+    await expect.poll(() => page.getByTestId('photo-state').textContent()).toBe('待审');
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await narrow.context.close();
     await screener.context.close();
   });
