@@ -3,14 +3,19 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { NewAircraftType, NewAirline, NewAirport } from '../../db/schema.js';
-import { AIRCRAFT_TYPES, AIRLINE_ALIASES_ZH, AIRLINE_NAMES_ZH, AIRPORT_NAMES_ZH } from './curated-data.js';
+import { AIRCRAFT_TYPES, AIRLINE_NAMES_ZH, AIRPORT_NAMES_ZH } from './curated-data.js';
 import {
+  aircraftTypeSearchSources,
+  airlineSearchSources,
+  airportSearchSources,
   countAirports,
+  setSearchText,
   upsertImportedAircraftTypes,
   upsertImportedAirlines,
   upsertImportedAirports,
+  type RefKind,
 } from './reference.repository.js';
-import { searchText } from './reference.presenter.js';
+import { aircraftTypeSearchText, airlineSearchText, airportSearchText } from './search-words.js';
 
 const require = createRequire(import.meta.url);
 const packageFile = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
@@ -59,16 +64,12 @@ export async function importReferenceData(db: Db, now: number): Promise<{ airpor
     const nameZh = icao ? (AIRPORT_NAMES_ZH[icao] ?? null) : null;
     const city = clean(a.municipality);
     const country = countryName.get(a.iso_country) ?? clean(a.iso_country);
+    const columns = { icao, iata, name_zh: nameZh, name_en: a.name.slice(0, 200), city, country };
     return {
       external_id: `ourairports:${a.id}`,
-      icao,
-      iata,
-      name_zh: nameZh,
-      name_en: a.name.slice(0, 200),
-      city,
-      country,
+      ...columns,
       status: 'available',
-      search_text: searchText(icao, iata, nameZh, a.name, city, country),
+      search_text: airportSearchText(columns),
       created_at: now,
     };
   });
@@ -80,39 +81,70 @@ export async function importReferenceData(db: Db, now: number): Promise<{ airpor
     .filter(({ a, icao, iata }) => (icao || iata) && Number(a.id) > 1)
     .map(({ a, icao, iata }): NewAirline => {
       const nameZh = icao ? (AIRLINE_NAMES_ZH[icao] ?? null) : null;
+      const columns = { icao, iata, name_zh: nameZh, name_en: a.name.slice(0, 200), country: clean(a.country) };
       return {
         external_id: `openflights:${a.id}`,
-        icao,
-        iata,
-        name_zh: nameZh,
-        name_en: a.name.slice(0, 200),
-        country: clean(a.country),
+        ...columns,
         status: 'available',
-        search_text: searchText(icao, iata, nameZh, icao ? AIRLINE_ALIASES_ZH[icao] : null, a.name, clean(a.country)),
+        search_text: airlineSearchText(columns),
         created_at: now,
       };
     });
   await inChunks(db, airlineRows, upsertImportedAirlines);
 
-  const typeRows = AIRCRAFT_TYPES.map((t): NewAircraftType => ({
-    external_id: `curated:${t.icao}`,
-    icao: t.icao,
-    manufacturer_en: t.manufacturerEn,
-    manufacturer_zh: t.manufacturerZh,
-    type_name: t.typeName,
-    variant: t.variant ?? null,
-    status: 'available',
-    search_text: searchText(t.icao, t.manufacturerEn, t.manufacturerZh, t.typeName, t.variant, `${t.typeName}${t.variant ?? ''}`),
-    created_at: now,
-  }));
+  const typeRows = AIRCRAFT_TYPES.map((t): NewAircraftType => {
+    const columns = {
+      icao: t.icao,
+      manufacturer_en: t.manufacturerEn,
+      manufacturer_zh: t.manufacturerZh,
+      type_name: t.typeName,
+      variant: t.variant ?? null,
+    };
+    return {
+      external_id: `curated:${t.icao}`,
+      ...columns,
+      status: 'available',
+      search_text: aircraftTypeSearchText(columns),
+      created_at: now,
+    };
+  });
   await inChunks(db, typeRows, upsertImportedAircraftTypes);
+  // Edited and member-added rows keep their columns; their search text follows the current rules.
+  await refreshSearchText(db);
 
   return { airports: airportRows.length, airlines: airlineRows.length, types: typeRows.length };
 }
 
-/** First start: import when the tables are empty. */
+/**
+ * Rewrites search_text where the current rules (search-words.ts) give another text than the stored
+ * one: rows imported or added before a rule changed, screener-edited rows included (the text is
+ * made from the row's own columns, so no edit is undone). Returns how many rows changed.
+ */
+export async function refreshSearchText(db: Db): Promise<number> {
+  const [airports, airlines, types] = await Promise.all([
+    airportSearchSources(db),
+    airlineSearchSources(db),
+    aircraftTypeSearchSources(db),
+  ]);
+  const stale: { kind: RefKind; id: number; text: string }[] = [];
+  const check = (kind: RefKind, id: number, stored: string, text: string) => {
+    if (stored !== text) stale.push({ kind, id, text });
+  };
+  airports.forEach((r) => check('airports', r.id, r.search_text, airportSearchText(r)));
+  airlines.forEach((r) => check('airlines', r.id, r.search_text, airlineSearchText(r)));
+  types.forEach((r) => check('aircraft_types', r.id, r.search_text, aircraftTypeSearchText(r)));
+  if (stale.length > 0) {
+    await db.transaction().execute(async (trx) => {
+      for (const s of stale) await setSearchText(trx, s.kind, s.id, s.text);
+    });
+  }
+  return stale.length;
+}
+
+/** At start: import when the tables are empty, and bring every row's search text up to the current rules. */
 export async function importReferenceDataIfEmpty(db: Db, now: number): Promise<boolean> {
-  if ((await countAirports(db)) > 0) return false;
-  await importReferenceData(db, now);
-  return true;
+  const empty = (await countAirports(db)) === 0;
+  if (empty) await importReferenceData(db, now);
+  else await refreshSearchText(db);
+  return empty;
 }

@@ -57,10 +57,3 @@ export const summariseAircraftType = (r: AircraftTypeRow): RefSummary => ({
   icao: r.icao,
   iata: null,
 });
-
-export function searchText(...parts: (string | null | undefined)[]): string {
-  return parts
-    .filter((p): p is string => !!p)
-    .join(' ')
-    .toLowerCase();
-}

@@ -5,12 +5,16 @@ import type { Database, NewAircraftType, NewAirline, NewAirport } from '../../db
 export type RefKind = 'airports' | 'airlines' | 'aircraft_types';
 
 export interface RefSearch {
-  /** Lowercased query; empty lists everything visible. */
-  needle: string;
+  /** Normalised words that must all occur in search_text (see search-words.ts); none lists everything visible. */
+  terms: string[];
+  /** The query's words that name the entry, matched as whole words for the ranking. */
+  phrase: string;
   viewerId: number | null;
   offset: number;
   limit: number;
 }
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // The three tables share their search columns (status, suggested_by, search_text, icao, and iata
 // for airports and airlines). The conditions are written once in SQL and applied to each table's
@@ -18,23 +22,38 @@ export interface RefSearch {
 function searched<TB extends RefKind, O>(
   query: SelectQueryBuilder<Database, TB, O>,
   s: RefSearch,
-  withIata: boolean,
+  kind: RefKind,
 ): SelectQueryBuilder<Database, TB, O> {
-  const code = s.needle.toUpperCase();
   const visible =
     s.viewerId === null
       ? sql<boolean>`status = 'available'`
       : sql<boolean>`(status = 'available' or (status = 'pending' and suggested_by = ${s.viewerId}))`;
-  const escaped = s.needle.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const exact = withIata ? sql`(icao = ${code} or iata = ${code})` : sql`icao = ${code}`;
+  // Spaces around the words, so a word's start and a whole word are plain LIKE patterns.
+  const spaced = sql`(' ' || search_text || ' ')`;
+  const codes = s.terms.map((t) => t.toUpperCase());
+  const exactCode =
+    codes.length === 0
+      ? sql<boolean>`1 = 0`
+      : kind === 'aircraft_types'
+        ? sql<boolean>`icao in (${sql.join(codes)})`
+        : sql<boolean>`(icao in (${sql.join(codes)}) or iata in (${sql.join(codes)}))`;
+  const wholePhrase = sql<boolean>`${spaced} like ${`% ${escapeLike(s.phrase)} %`} escape '\\'`;
+  const wordStarts =
+    s.terms.length === 0
+      ? sql<boolean>`1 = 1`
+      : sql.join(
+          s.terms.map((t) => sql<boolean>`${spaced} like ${`% ${escapeLike(t)}%`} escape '\\'`),
+          sql` and `,
+        );
   return (
     query
       .where(visible)
-      .$if(s.needle !== '', (q) => q.where(sql<boolean>`search_text like ${`%${escaped}%`} escape '\\'`))
-      // Exact code first, then matches at the start of a word (国航 before 美国航空), then the rest.
-      .orderBy(
-        sql`case when ${exact} then 0 when search_text like ${`${s.needle}%`} or search_text like ${`% ${s.needle}%`} then 1 else 2 end`,
-      )
+      .$call((q) => s.terms.reduce((acc, t) => acc.where(sql<boolean>`search_text like ${`%${escapeLike(t)}%`} escape '\\'`), q))
+      // An exact code first (PEK, CCA, A320), then the whole name or short name (国航, 737 of Boeing
+      // 737), then words that start with what was typed, then the rest (国航 inside 美国航空 last).
+      .orderBy(sql`case when ${exactCode} then 0 when ${wholePhrase} then 1 when ${wordStarts} then 2 else 3 end`)
+      // Entries with a curated Chinese name are the ones Chinese spotters mean most.
+      .$if(kind !== 'aircraft_types', (q) => q.orderBy(sql`case when name_zh is null then 1 else 0 end`))
       .orderBy(sql`id`)
       .offset(s.offset)
       .limit(s.limit + 1)
@@ -42,10 +61,12 @@ function searched<TB extends RefKind, O>(
 }
 
 /** Visible to a caller: available rows, plus the caller's own pending suggestions. One more than `limit`. */
-export const searchAirports = (db: DbOrTrx, s: RefSearch) => searched(db.selectFrom('airports').selectAll(), s, true).execute();
-export const searchAirlines = (db: DbOrTrx, s: RefSearch) => searched(db.selectFrom('airlines').selectAll(), s, true).execute();
+export const searchAirports = (db: DbOrTrx, s: RefSearch) =>
+  searched(db.selectFrom('airports').selectAll(), s, 'airports').execute();
+export const searchAirlines = (db: DbOrTrx, s: RefSearch) =>
+  searched(db.selectFrom('airlines').selectAll(), s, 'airlines').execute();
 export const searchAircraftTypes = (db: DbOrTrx, s: RefSearch) =>
-  searched(db.selectFrom('aircraft_types').selectAll(), s, false).execute();
+  searched(db.selectFrom('aircraft_types').selectAll(), s, 'aircraft_types').execute();
 
 export const findAirport = (db: DbOrTrx, id: number) =>
   db.selectFrom('airports').selectAll().where('id', '=', id).executeTakeFirst();
@@ -145,4 +166,19 @@ export async function countAirports(db: DbOrTrx): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Every row with the columns its search text is made of, to refresh the text after its rules change. */
+export const airportSearchSources = (db: DbOrTrx) =>
+  db.selectFrom('airports').select(['id', 'icao', 'iata', 'name_zh', 'name_en', 'city', 'country', 'search_text']).execute();
+export const airlineSearchSources = (db: DbOrTrx) =>
+  db.selectFrom('airlines').select(['id', 'icao', 'iata', 'name_zh', 'name_en', 'country', 'search_text']).execute();
+export const aircraftTypeSearchSources = (db: DbOrTrx) =>
+  db
+    .selectFrom('aircraft_types')
+    .select(['id', 'icao', 'manufacturer_en', 'manufacturer_zh', 'type_name', 'variant', 'search_text'])
+    .execute();
+
+export async function setSearchText(db: DbOrTrx, kind: RefKind, id: number, text: string): Promise<void> {
+  await sql`update ${sql.table(kind)} set search_text = ${text} where id = ${id}`.execute(db);
 }

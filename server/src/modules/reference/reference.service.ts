@@ -10,12 +10,12 @@ import {
   presentAircraftType,
   presentAirline,
   presentAirport,
-  searchText,
   summariseAircraftType,
   summariseAirline,
   summariseAirport,
 } from './reference.presenter.js';
 import * as repo from './reference.repository.js';
+import { aircraftTypeSearchText, airlineSearchText, airportSearchText, queryTerms } from './search-words.js';
 
 const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
 function decodeCursor(cursor: string | undefined): number {
@@ -47,7 +47,7 @@ export class ReferenceService {
     present: (row: Row) => Item,
   ) {
     const offset = decodeCursor(query.cursor);
-    const rows = await run(this.db, { needle: query.q.toLowerCase(), viewerId: viewer?.id ?? null, offset, limit: query.limit });
+    const rows = await run(this.db, { ...queryTerms(query.q), viewerId: viewer?.id ?? null, offset, limit: query.limit });
     return {
       items: rows.slice(0, query.limit).map(present),
       nextCursor: rows.length > query.limit ? encodeCursor(offset + query.limit) : null,
@@ -83,44 +83,41 @@ export class ReferenceService {
 
   async addAirport(actor: AuthUser, a: NewAirportRequest) {
     const { columns, message } = await this.admission('airports', actor, a);
-    const id = await repo.insertAirport(this.db, {
-      ...columns,
+    const row = {
       icao: a.icao ?? null,
       iata: a.iata ?? null,
       name_zh: a.nameZh || null,
       name_en: a.nameEn,
       city: a.city || null,
       country: a.country || null,
-      search_text: searchText(a.icao, a.iata, a.nameZh, a.nameEn, a.city, a.country),
-    });
+    };
+    const id = await repo.insertAirport(this.db, { ...columns, ...row, search_text: airportSearchText(row) });
     return { message, item: presentAirport((await repo.findAirport(this.db, id))!) };
   }
 
   async addAirline(actor: AuthUser, a: NewAirlineRequest) {
     const { columns, message } = await this.admission('airlines', actor, a);
-    const id = await repo.insertAirline(this.db, {
-      ...columns,
+    const row = {
       icao: a.icao ?? null,
       iata: a.iata ?? null,
       name_zh: a.nameZh || null,
       name_en: a.nameEn,
       country: a.country || null,
-      search_text: searchText(a.icao, a.iata, a.nameZh, a.nameEn, a.country),
-    });
+    };
+    const id = await repo.insertAirline(this.db, { ...columns, ...row, search_text: airlineSearchText(row) });
     return { message, item: presentAirline((await repo.findAirline(this.db, id))!) };
   }
 
   async addAircraftType(actor: AuthUser, t: NewAircraftTypeRequest) {
     const { columns, message } = await this.admission('aircraft_types', actor, { icao: t.icao });
-    const id = await repo.insertAircraftType(this.db, {
-      ...columns,
+    const row = {
       icao: t.icao ?? null,
       manufacturer_zh: t.manufacturerZh || null,
       manufacturer_en: t.manufacturerEn,
       type_name: t.typeName,
       variant: t.variant || null,
-      search_text: searchText(t.icao, t.manufacturerEn, t.manufacturerZh, t.typeName, t.variant),
-    });
+    };
+    const id = await repo.insertAircraftType(this.db, { ...columns, ...row, search_text: aircraftTypeSearchText(row) });
     return { message, item: presentAircraftType((await repo.findAircraftType(this.db, id))!) };
   }
 

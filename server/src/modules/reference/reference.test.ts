@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
 import { bearer, createTestApp, databaseKinds, makeUser, type TestApp } from '../../testing/harness.js';
-import { importReferenceData } from './reference.import.js';
+import { importReferenceData, importReferenceDataIfEmpty } from './reference.import.js';
+import { queryTerms, words } from './search-words.js';
+
+describe('selector queries as people type them', () => {
+  it('splits Chinese from Latin, folds width and accents, keeps 737-800 whole', () => {
+    expect(words('空客A320')).toEqual(['空客', 'a320']);
+    expect(words('波音７８７')).toEqual(['波音', '787']);
+    expect(words('Zürich  Boeing 737-800')).toEqual(['zurich', 'boeing', '737-800']);
+  });
+
+  it('drops the 机场/航空/航空公司 people add, and keeps 国际', () => {
+    expect(queryTerms('首都机场').terms).toEqual(['首都']);
+    expect(queryTerms('中国国际航空公司').terms).toEqual(['中国', '国际']);
+    expect(queryTerms('机场').terms).toEqual(['机场']);
+    expect(queryTerms('Boeing 737')).toEqual({ terms: ['boeing', '737'], phrase: '737' });
+  });
+});
 
 describe.each(databaseKinds())('reference data on %s', (kind) => {
   let t: TestApp;
@@ -46,6 +62,56 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
       variant: '-800',
     });
     expect((await search('aircraft-types', '商飞')).items.map((i: { icao: string }) => i.icao)).toContain('C919');
+  });
+
+  it('finds what people type first: manufacturer words, names without 机场, short names', async () => {
+    const first = async (path: string, q: string) => (await search(path, q)).items[0];
+    expect(await first('aircraft-types', 'Boeing 737')).toMatchObject({ manufacturerEn: 'Boeing', typeName: '737' });
+    expect(await first('aircraft-types', '波音787')).toMatchObject({ manufacturerEn: 'Boeing', typeName: '787' });
+    expect(await first('aircraft-types', 'Airbus A320')).toMatchObject({ icao: 'A320' });
+    expect(await first('aircraft-types', '空客A320')).toMatchObject({ icao: 'A320' });
+    expect(await first('aircraft-types', '空中客车 a350')).toMatchObject({ typeName: 'A350' });
+    expect(await first('aircraft-types', '巴航工业 E190')).toMatchObject({ icao: 'E190' });
+    expect(await first('aircraft-types', 'comac c919')).toMatchObject({ icao: 'C919' });
+    expect(await first('aircraft-types', '庞巴迪')).toMatchObject({ manufacturerEn: 'Bombardier' });
+    expect(await first('aircraft-types', '737-800')).toMatchObject({ icao: 'B738' });
+    expect(await first('airports', '首都机场')).toMatchObject({ icao: 'ZBAA' });
+    expect(await first('airports', '浦东机场')).toMatchObject({ icao: 'ZSPD' });
+    expect(await first('airports', '上海浦东国际机场')).toMatchObject({ icao: 'ZSPD' });
+    expect(await first('airports', '香港机场')).toMatchObject({ icao: 'VHHH' });
+    expect(await first('airlines', '中国国际航空公司')).toMatchObject({ icao: 'CCA' });
+    expect(await first('airlines', '东方航空')).toMatchObject({ icao: 'CES' });
+    const guohang = (await search('airlines', '国航')).items.map((i: { nameZh: string | null }) => i.nameZh);
+    expect(guohang[0]).toBe('中国国际航空');
+    // 美国航空 holds 国航 only across its words: never above the airline people mean.
+    for (const other of ['美国航空', '法国航空', '英国航空']) {
+      if (guohang.includes(other)) expect(guohang.indexOf(other)).toBeGreaterThan(0);
+    }
+  });
+
+  it('brings search text of existing rows up to the current rules at start, edited rows included', async () => {
+    await t.database.db.updateTable('airports').set({ search_text: 'zspd pvg stale' }).where('icao', '=', 'ZSPD').execute();
+    await t.database.db
+      .updateTable('aircraft_types')
+      .set({ search_text: 'a320 airbus', edited: 1 })
+      .where('icao', '=', 'A320')
+      .execute();
+    expect((await search('airports', '浦东机场')).items).toHaveLength(0);
+    expect(await importReferenceDataIfEmpty(t.database.db, t.clock.now())).toBe(false);
+    expect((await search('airports', '浦东机场')).items[0]).toMatchObject({ icao: 'ZSPD' });
+    expect((await search('aircraft-types', '空客A320')).items[0]).toMatchObject({ icao: 'A320' });
+  });
+
+  it('finds a member-added type by its manufacturer in Chinese and English', async () => {
+    const screener = await makeUser(t, 1);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/aircraft-types',
+      headers: bearer(screener.token),
+      payload: { manufacturerEn: 'Embraer', typeName: 'Phenom 300', icao: 'E55P' },
+    });
+    expect(added.statusCode).toBe(200);
+    expect((await search('aircraft-types', '巴航 phenom')).items[0]).toMatchObject({ icao: 'E55P' });
   });
 
   it('keeps a member suggestion pending and visible only to its author; a screener adds directly', async () => {

@@ -1,0 +1,139 @@
+import type { AircraftTypeRow, AirlineRow, AirportRow } from '../../db/schema.js';
+import { AIRLINE_ALIASES_ZH } from './curated-data.js';
+
+// How people type reference names, and the words a row is found by. Queries and rows go through the
+// same `words`, so `Airbus A320`, `空客A320` and `airbus a320` meet `A320` the same way.
+
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * Manufacturers as people name them: the stored English name first (matched inside
+ * `manufacturer_en`), then what Chinese spotters type. A type's search text carries the whole
+ * group, so `巴航工业` finds a type stored as `Embraer` / `巴西航空工业`.
+ */
+export const MANUFACTURER_WORDS: readonly (readonly string[])[] = [
+  ['boeing', '波音'],
+  ['airbus', '空客', '空中客车'],
+  ['airbus helicopters', '空客直升机'],
+  ['embraer', '巴西航空工业', '巴航工业', '巴航', '安博威'],
+  ['comac', '中国商飞', '商飞', '中国商用飞机'],
+  ['bombardier', '庞巴迪'],
+  ['atr'],
+  ['mcdonnell douglas', '麦道', '麦克唐纳道格拉斯'],
+  ['de havilland canada', '德哈维兰加拿大', '德哈维兰', 'dhc'],
+  ['antonov', '安东诺夫'],
+  ['ilyushin', '伊留申'],
+  ['tupolev', '图波列夫'],
+  ['sukhoi', '苏霍伊'],
+  ['gulfstream', '湾流'],
+  ['cessna', '塞斯纳', '赛斯纳'],
+  ['xian', '西飞', '西安飞机'],
+  ['avic', '中航工业', '中国航空工业'],
+  ['leonardo', '莱昂纳多'],
+  ['diamond', '钻石'],
+  ['dassault', '达索'],
+  ['pilatus', '皮拉图斯'],
+  ['beechcraft', '比奇'],
+  ['lockheed martin', '洛克希德马丁', '洛克希德'],
+  ['mitsubishi', '三菱'],
+  ['saab', '萨博'],
+  ['fokker', '福克'],
+];
+
+// Words that end Chinese names and that people add, drop or shorten: 首都机场 for 北京首都国际机场,
+// 国航 or 中国国际航空公司 for 中国国际航空. A name is also found by its stem and these words apart.
+const NAME_SUFFIXES = ['航空公司', '机场', '航空', '国际'];
+// Of those, the ones a query may leave out: 首都机场 → 首都. 国际 stays (中国国际 ≠ 中国).
+const DROPPED_FROM_QUERIES = new Set(['航空公司', '机场', '航空']);
+
+/** A Chinese run split into its stem and the name suffixes after it: 北京首都国际机场 → 北京首都, 国际, 机场. */
+function splitSuffixes(run: string): string[] {
+  const tail: string[] = [];
+  let stem = run;
+  for (let stripped = true; stripped;) {
+    stripped = false;
+    for (const suffix of NAME_SUFFIXES) {
+      if (stem.endsWith(suffix) && [...stem].length - [...suffix].length >= 2) {
+        stem = stem.slice(0, -suffix.length);
+        tail.unshift(suffix);
+        stripped = true;
+        break;
+      }
+    }
+  }
+  return [stem, ...tail];
+}
+
+/**
+ * Lowercased words without accents or full-width forms; Chinese and Latin apart (空客A320 → 空客,
+ * a320); hyphens and dots kept inside a word (737-800, an-124).
+ */
+export function words(text: string): string[] {
+  const plain = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFKC')
+    .toLowerCase();
+  return plain
+    .replace(/[^\p{L}\p{N}\-./&]+/gu, ' ')
+    .replace(/(\p{Script=Han})(?=[^\p{Script=Han}\s])|([^\p{Script=Han}\s])(?=\p{Script=Han})/gu, '$1$2 ')
+    .split(' ')
+    .map((w) => w.replace(/^[-./&]+|[-./&]+$/g, ''))
+    .filter(Boolean);
+}
+
+/** The words a row is found by: every word, and each Chinese name's stem and suffixes too. */
+function searchText(parts: (string | null | undefined)[]): string {
+  const out = new Set<string>();
+  for (const w of words(parts.filter(Boolean).join(' '))) {
+    out.add(w);
+    if (HAN.test(w)) splitSuffixes(w).forEach((p) => out.add(p));
+  }
+  return [...out].join(' ');
+}
+
+export const airportSearchText = (r: Pick<AirportRow, 'icao' | 'iata' | 'name_zh' | 'name_en' | 'city' | 'country'>) =>
+  searchText([r.icao, r.iata, r.name_zh, r.name_en, r.city, r.country]);
+
+export const airlineSearchText = (r: Pick<AirlineRow, 'icao' | 'iata' | 'name_zh' | 'name_en' | 'country'>) =>
+  searchText([r.icao, r.iata, r.name_zh, r.icao ? AIRLINE_ALIASES_ZH[r.icao] : null, r.name_en, r.country]);
+
+function manufacturerGroups(en: string, zh: string | null): string[] {
+  const enWords = ` ${words(en).join(' ')} `;
+  const zhWord = zh ? words(zh).join('') : null;
+  return MANUFACTURER_WORDS.filter(
+    ([name, ...others]) => enWords.includes(` ${name} `) || (zhWord && others.includes(zhWord)),
+  ).flat();
+}
+
+export const aircraftTypeSearchText = (
+  r: Pick<AircraftTypeRow, 'icao' | 'manufacturer_en' | 'manufacturer_zh' | 'type_name' | 'variant'>,
+) =>
+  searchText([
+    r.icao,
+    r.manufacturer_en,
+    r.manufacturer_zh,
+    ...manufacturerGroups(r.manufacturer_en, r.manufacturer_zh),
+    r.type_name,
+    r.variant,
+    // 737-800 as one word, as people write it.
+    r.variant ? `${r.type_name}${r.variant}` : null,
+  ]);
+
+const MANUFACTURER_SET = new Set(MANUFACTURER_WORDS.flatMap((group) => group.flatMap((w) => words(w))));
+
+export interface QueryTerms {
+  /** Every one must occur in a row's search text. */
+  terms: string[];
+  /** The query without manufacturer words, as whole words: `737` of `Boeing 737`, `国航`. */
+  phrase: string;
+}
+
+/** A selector query as terms: 首都机场 → 首都; 空客A320 → 空客, a320; 中国国际航空公司 → 中国, 国际. */
+export function queryTerms(q: string): QueryTerms {
+  const split = words(q).flatMap((w) => (HAN.test(w) ? splitSuffixes(w) : [w]));
+  const kept = split.filter((w) => !DROPPED_FROM_QUERIES.has(w));
+  const terms = [...new Set(kept.length > 0 ? kept : split)].slice(0, 8);
+  const named = terms.filter((t) => !MANUFACTURER_SET.has(t));
+  return { terms, phrase: (named.length > 0 ? named : terms).join(' ') };
+}
