@@ -274,6 +274,8 @@ export const photoResponse = z.object({
   views: z.number().int(),
   likes: z.number().int(),
   featured: z.boolean(),
+  /** For a signed-in viewer of one photo: whether they like it. */
+  liked: z.boolean().optional(),
 });
 export type PhotoResponse = z.infer<typeof photoResponse>;
 

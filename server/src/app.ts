@@ -21,6 +21,9 @@ import { PhotosService } from './modules/photos/photos.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { PhotoLifecycle } from './modules/screening/lifecycle.service.js';
+import { GalleryIndex } from './modules/gallery/search-index.service.js';
+import { galleryRoutes } from './modules/gallery/gallery.routes.js';
+import { GalleryService } from './modules/gallery/gallery.service.js';
 import { screeningRoutes } from './modules/screening/screening.routes.js';
 import { ScreeningService } from './modules/screening/screening.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -37,8 +40,10 @@ export interface Services {
   site: SiteService;
   reference: ReferenceService;
   photos: PhotosService;
+  lifecycle: PhotoLifecycle;
   notifications: NotificationsService;
   screening: ScreeningService;
+  gallery: GalleryService;
 }
 
 /** One route of the API as registered, for tests generated from the route table. */
@@ -80,7 +85,9 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const accounts = new AccountsService(database, clock, limiter, site, audit, config.publicUrl);
   const reference = new ReferenceService(database.db, clock);
   const storage = opts.storage ?? createStorage(config);
-  const lifecycle = new PhotoLifecycle(database.db, clock);
+  const galleryIndex = new GalleryIndex(database, reference);
+  accounts.onRenamed((trx, userId) => galleryIndex.syncUploader(trx, userId));
+  const lifecycle = new PhotoLifecycle(database.db, clock, galleryIndex);
   const photos = new PhotosService(database, clock, storage, reference, accounts, lifecycle, {
     imageHost: config.imageHost,
     uploadLeaseMs: config.uploadLeaseMs,
@@ -89,12 +96,13 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   });
   accounts.onAccountDeleted((trx, userId) => photos.takeDownAllOf(trx, userId));
   const notifications = new NotificationsService(database.db, clock, accounts, config.publicUrl);
+  const gallery = new GalleryService(database, clock, photos);
   const screening = new ScreeningService(database.db, clock, photos, lifecycle, notifications, accounts, audit);
   return {
     database,
     clock,
     storage,
-    services: { audit, accounts, site, reference, photos, notifications, screening } satisfies Services,
+    services: { audit, accounts, site, reference, photos, lifecycle, notifications, screening, gallery } satisfies Services,
   };
 }
 
@@ -142,6 +150,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(referenceRoutes(services.reference));
       await api.register(photosRoutes(services.photos, tmpDirOf(config)));
       await api.register(screeningRoutes(services.screening));
+      await api.register(galleryRoutes(services.gallery));
       await api.register(notificationsRoutes(services.notifications));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
     },

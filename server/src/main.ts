@@ -10,10 +10,10 @@ async function main(): Promise<void> {
   // Files of uploads that a previous process left half-done (see PhotosService.upload).
   await services.photos.sweepUploads();
   const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail, services), app.log);
-  const stopUpkeep = startLocalUpkeep(tmpDirOf(config), clock, app.log);
+  const stopUpkeep = startLocalUpkeep(tmpDirOf(config), clock, services, app.log);
   const shutdown = async () => {
     stopJobs();
-    stopUpkeep();
+    await stopUpkeep();
     await app.close();
     process.exit(0);
   };

@@ -205,6 +205,29 @@ export interface UploadIntentsTable {
   created_at: number;
 }
 
+export interface PhotoCategoriesTable {
+  photo_id: number;
+  category: string;
+}
+
+/** SQLite: an FTS5 table whose rowid is the photo id; PostgreSQL: photo_id + a tsvector. */
+export interface PhotoSearchTable {
+  photo_id: number;
+  rowid: number;
+  doc: string;
+}
+
+export interface GalleryStateTable {
+  id: number;
+  version: number;
+}
+
+export interface LikesTable {
+  photo_id: number;
+  user_id: number;
+  created_at: number;
+}
+
 export interface Database {
   airports: AirportsTable;
   airlines: AirlinesTable;
@@ -215,6 +238,10 @@ export interface Database {
   appeals: AppealsTable;
   notifications: NotificationsTable;
   notification_digests: NotificationDigestsTable;
+  photo_categories: PhotoCategoriesTable;
+  photo_search: PhotoSearchTable;
+  gallery_state: GalleryStateTable;
+  likes: LikesTable;
   upload_intents: UploadIntentsTable;
   users: UsersTable;
   sessions: SessionsTable;

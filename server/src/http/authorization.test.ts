@@ -47,6 +47,12 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'GET /api/v1/notifications': 0,
   'POST /api/v1/notifications/read': 0,
   'GET /api/v1/openapi.json': 'public',
+  'GET /api/v1/photos': 'public',
+  'GET /api/v1/users/:id/photos': 'public',
+  'GET /api/v1/photos/:id/related': 'public',
+  'PUT /api/v1/photos/:id/like': 0,
+  'DELETE /api/v1/photos/:id/like': 0,
+  'GET /api/v1/site/stats': 'public',
 };
 
 const CALLERS = ['visitor', 'member', 'suspended', 'screener', 'senior', 'admin'] as const;

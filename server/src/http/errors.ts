@@ -104,3 +104,11 @@ export function canonicalPath(url: string): string {
 export function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   void reply.status(400).send({ message: MESSAGES.invalidInput, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
 }
+
+/**
+ * Sends JSON that was serialised (and checked against its schema) earlier — a cached answer — as it
+ * is: Fastify passes a string with a JSON content type straight through, past the schema serializer.
+ */
+export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}

@@ -55,15 +55,20 @@ const TMP_MAX_AGE_MS = 3_600_000;
 /**
  * Per-process upkeep, not claimed: each machine has its own temp folder for upload parts, so every
  * process cleans it at start and then every 10 minutes (a cluster-wide claim would leave the folders
- * of the processes that never win it).
+ * of the processes that never win it); and each process writes the photo views it counted.
  */
-export function startLocalUpkeep(tmpDir: string, clock: Clock, log: FastifyBaseLogger): () => void {
+export function startLocalUpkeep(tmpDir: string, clock: Clock, services: Services, log: FastifyBaseLogger): () => Promise<void> {
   const clean = () =>
     cleanTmpDir(tmpDir, clock.now(), TMP_MAX_AGE_MS).catch((err: unknown) => log.error({ err }, 'temp folder cleanup failed'));
+  const flush = () => services.photos.flushViews().catch((err: unknown) => log.error({ err }, 'writing views failed'));
   void clean();
-  const timer = setInterval(() => void clean(), 10 * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  const timers = [setInterval(() => void clean(), 10 * 60_000), setInterval(() => void flush(), 5_000)];
+  timers.forEach((t) => t.unref());
+  return async () => {
+    timers.forEach(clearInterval);
+    // Views counted since the last batch are written before the process ends.
+    await flush();
+  };
 }
 
 /**

@@ -46,6 +46,7 @@ function isSuspended(u: Pick<UserRow, 'status' | 'suspended_until'>, now: number
 export class AccountsService {
   private dummyHash: Promise<string> | null = null;
   private readonly deletionHooks: AccountDeletionHook[] = [];
+  private readonly renameHooks: ((trx: DbOrTrx, userId: number) => Promise<void>)[] = [];
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -213,6 +214,7 @@ export class AccountsService {
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       if (Object.keys(changes).length > 0) await repo.updateUser(trx, userId, changes);
+      if (changes.username) for (const hook of this.renameHooks) await hook(trx, userId);
       if (changes.password_hash) {
         await repo.revokeUserSessions(trx, userId, now);
         await repo.invalidatePasswordResets(trx, userId, now);
@@ -243,6 +245,11 @@ export class AccountsService {
       return later;
     });
     for (const run of afterCommit) await run();
+  }
+
+  /** Registers what another module does when a member changes their name (the gallery's index). */
+  onRenamed(hook: (trx: DbOrTrx, userId: number) => Promise<void>): void {
+    this.renameHooks.push(hook);
   }
 
   /** Registers what another module does when an account is deleted (PRODUCT.md §4.5). */

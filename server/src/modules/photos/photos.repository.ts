@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { NewPhoto, PhotosTable } from '../../db/schema.js';
 
@@ -207,5 +207,23 @@ export function rejectedWithFilesBefore(db: DbOrTrx, before: number, limit: numb
     .where('decided_at', '<', before)
     .where('original_key', 'is not', null)
     .limit(limit)
+    .execute();
+}
+
+export async function isLikedBy(db: DbOrTrx, photoId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('likes')
+    .select('photo_id')
+    .where('photo_id', '=', photoId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function addViews(db: DbOrTrx, photoId: number, n: number): Promise<void> {
+  await db
+    .updateTable('photos')
+    .set({ views: sql<number>`views + ${n}` })
+    .where('id', '=', photoId)
     .execute();
 }

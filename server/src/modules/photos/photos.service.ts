@@ -89,6 +89,7 @@ export class PhotosService {
   // a clear 503 beyond, rather than every upload decoding at once (PRODUCT.md §5.1 bounds each).
   private readonly decodes: Gate;
   private readonly uploadsInFlight = new Map<number, number>();
+  private readonly pendingViews = new Map<number, number>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -145,7 +146,25 @@ export class PhotosService {
   }
 
   async get(id: number, viewer: AuthUser | null): Promise<PhotoResponse> {
-    return this.presentOne(await this.visible(id, viewer), viewer);
+    const row = await this.visible(id, viewer);
+    if (row.state === 'accepted') this.countView(id, viewer, row);
+    const photo = await this.presentOne(row, viewer);
+    return viewer ? { ...photo, liked: await repo.isLikedBy(this.db, id, viewer.id) } : photo;
+  }
+
+  /**
+   * A public view of a photo page: counted in memory and written in one batch per photo by
+   * `flushViews` (every few seconds), so a busy photo costs no write per request.
+   */
+  countView(id: number, viewer: AuthUser | null, row: { uploader_id: number }): void {
+    if (viewer?.id === row.uploader_id) return;
+    this.pendingViews.set(id, (this.pendingViews.get(id) ?? 0) + 1);
+  }
+
+  async flushViews(): Promise<void> {
+    const batch = [...this.pendingViews];
+    this.pendingViews.clear();
+    for (const [id, n] of batch) await repo.addViews(this.db, id, n);
   }
 
   async original(id: number, viewer: AuthUser | null): Promise<Readable> {
@@ -419,6 +438,7 @@ export class PhotosService {
         // No change of state: guarded so that a decision in between is not silently overwritten.
         if (!(await repo.updateFacts(trx, id, row.state, { ...columns, updated_at: now })))
           throw conflict(PHOTO_MESSAGES.notEditable);
+        await this.lifecycle.factsChanged(trx, row);
       }
     });
     return { message, photo: await this.presentOne((await repo.findPhoto(this.db, id))!, user) };

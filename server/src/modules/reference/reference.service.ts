@@ -159,4 +159,17 @@ export class ReferenceService {
       airports: new Map(airports.map((a) => [a.id, summariseAirport(a)])),
     };
   }
+
+  /** The words a photo is found by for its type, airline and airport (codes, names, short names); `db` may be a transaction. */
+  async searchWords(
+    db: DbOrTrx,
+    ids: { typeId: number | null; airlineId: number | null; airportId: number | null },
+  ): Promise<string[]> {
+    const [type, airline, airport] = await Promise.all([
+      ids.typeId ? repo.findAircraftType(db, ids.typeId) : undefined,
+      ids.airlineId ? repo.findAirline(db, ids.airlineId) : undefined,
+      ids.airportId ? repo.findAirport(db, ids.airportId) : undefined,
+    ]);
+    return [type?.search_text, airline?.search_text, airport?.search_text].filter((w): w is string => !!w);
+  }
 }

@@ -7,6 +7,7 @@ import type { Db, DbOrTrx } from '../../db/database.js';
 import type { AppealRow, PhotoRow, PhotosTable } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, forbidden } from '../../http/errors.js';
+import type { GalleryIndex } from '../gallery/search-index.service.js';
 import { ruleFor, type PhotoAction } from './lifecycle.js';
 import * as repo from './lifecycle.repository.js';
 
@@ -33,6 +34,7 @@ export class PhotoLifecycle {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly gallery: GalleryIndex,
   ) {}
 
   /** The state the action leads to; throws 409 for an illegal transition, 403 below its level. */
@@ -71,7 +73,13 @@ export class PhotoLifecycle {
       created_at: now,
     });
     await repo.deleteLock(trx, t.photo.id);
+    if (t.photo.state === 'accepted' || to === 'accepted') await this.gallery.sync(trx, t.photo.id);
     return to;
+  }
+
+  /** Facts of a photo changed without a change of state: the gallery's index follows an accepted one. */
+  async factsChanged(trx: DbOrTrx, photo: Pick<PhotoRow, 'id' | 'state'>): Promise<void> {
+    if (photo.state === 'accepted') await this.gallery.sync(trx, photo.id);
   }
 
   /** The appeals of these photos, by photo id. */

@@ -1,0 +1,276 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { GallerySort } from '../../../../contract/gallery.js';
+import type { DbOrTrx, Dialect } from '../../db/database.js';
+import type { Database, PhotosTable } from '../../db/schema.js';
+import type { QueryToken } from './search-text.js';
+
+// A literal, not a parameter: SQLite uses a partial index only when the query repeats its WHERE
+// term as written, and every gallery index is partial on accepted photos.
+const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
+
+export interface GalleryFilter {
+  registrationKey?: string;
+  typeId?: number;
+  airlineId?: number;
+  airportId?: number;
+  uploaderId?: number;
+  category?: string;
+  from?: string;
+  to?: string;
+  featured?: boolean;
+  tokens?: QueryToken[];
+}
+
+export type SortKey = { value: number | string; id: number };
+
+const SORT_COLUMN = { accepted: 'decided_at', taken: 'taken_on', views: 'views', likes: 'likes' } as const satisfies Record<
+  GallerySort,
+  keyof PhotosTable
+>;
+
+function ftsMatch(tokens: QueryToken[]): string {
+  return tokens.map((t) => `"${t.text}"${t.prefix ? '*' : ''}`).join(' AND ');
+}
+function tsQuery(tokens: QueryToken[]): string {
+  return tokens.map((t) => `${t.text}${t.prefix ? ':*' : ''}`).join(' & ');
+}
+
+/** Accepted photos matching the filter, as a query to order, page or count. */
+function filtered(db: DbOrTrx, dialect: Dialect, f: GalleryFilter): SelectQueryBuilder<Database, 'photos', object> {
+  return db
+    .selectFrom('photos')
+    .where(ACCEPTED)
+    .$if(f.registrationKey !== undefined, (q) => q.where('photos.registration_key', '=', f.registrationKey!))
+    .$if(f.typeId !== undefined, (q) => q.where('photos.aircraft_type_id', '=', f.typeId!))
+    .$if(f.airlineId !== undefined, (q) => q.where('photos.airline_id', '=', f.airlineId!))
+    .$if(f.airportId !== undefined, (q) => q.where('photos.airport_id', '=', f.airportId!))
+    .$if(f.uploaderId !== undefined, (q) => q.where('photos.uploader_id', '=', f.uploaderId!))
+    .$if(f.from !== undefined, (q) => q.where('photos.taken_on', '>=', f.from!))
+    .$if(f.to !== undefined, (q) => q.where('photos.taken_on', '<=', f.to!))
+    .$if(f.featured === true, (q) => q.where('photos.featured_at', 'is not', null))
+    .$if(f.category !== undefined, (q) =>
+      q.where('photos.id', 'in', (eb) =>
+        eb
+          .selectFrom('photo_categories')
+          .select('photo_categories.photo_id')
+          .where('photo_categories.category', '=', f.category!),
+      ),
+    )
+    .$if((f.tokens?.length ?? 0) > 0, (q) =>
+      dialect === 'postgres'
+        ? q.where(
+            'photos.id',
+            'in',
+            sql<number>`(select photo_id from photo_search where doc @@ to_tsquery('simple', ${tsQuery(f.tokens!)}))`,
+          )
+        : q.where(
+            'photos.id',
+            'in',
+            sql<number>`(select rowid from photo_search where photo_search match ${ftsMatch(f.tokens!)})`,
+          ),
+    );
+}
+
+/** One page in the sort's order, newest/most first, after the keyset cursor; one more than `limit`. */
+export function searchPage(
+  db: DbOrTrx,
+  dialect: Dialect,
+  f: GalleryFilter,
+  sort: GallerySort,
+  after: SortKey | null,
+  limit: number,
+) {
+  return searchPageQuery(db, dialect, f, sort, after, limit).execute();
+}
+
+/** The query of `searchPage`, unexecuted (its plan is checked by a test). */
+export function searchPageQuery(
+  db: DbOrTrx,
+  dialect: Dialect,
+  f: GalleryFilter,
+  sort: GallerySort,
+  after: SortKey | null,
+  limit: number,
+) {
+  const column = SORT_COLUMN[sort];
+  return filtered(db, dialect, f)
+    .selectAll('photos')
+    .$if(after !== null, (q) =>
+      q.where(sql<boolean>`(${sql.ref(`photos.${column}`)}, photos.id) < (${after!.value}, ${after!.id})`),
+    )
+    .orderBy(`photos.${column}`, 'desc')
+    .orderBy('photos.id', 'desc')
+    .limit(limit + 1);
+}
+
+/** How many accepted photos match, counted up to `cap + 1` so the count stays cheap. */
+export async function countCapped(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(
+      filtered(db, dialect, f)
+        .select(sql<number>`1`.as('one'))
+        .limit(cap + 1)
+        .as('matches'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findAccepted(db: DbOrTrx, id: number) {
+  return db.selectFrom('photos').selectAll().where('id', '=', id).where(ACCEPTED).executeTakeFirst();
+}
+
+// ---- the search index (kept by GalleryIndex, accepted photos only) ----
+
+export function photoForIndex(db: DbOrTrx, id: number) {
+  return db
+    .selectFrom('photos')
+    .leftJoin('users', 'users.id', 'photos.uploader_id')
+    .select([
+      'photos.id',
+      'photos.state',
+      'photos.registration',
+      'photos.msn',
+      'photos.categories',
+      'photos.aircraft_type_id',
+      'photos.airline_id',
+      'photos.airport_id',
+      'users.username',
+    ])
+    .where('photos.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function acceptedIdsOf(db: DbOrTrx, uploaderId: number): Promise<number[]> {
+  const rows = await db.selectFrom('photos').select('id').where('uploader_id', '=', uploaderId).where(ACCEPTED).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function writeSearchDocument(db: DbOrTrx, dialect: Dialect, photoId: number, doc: string, categories: string[]) {
+  await removeFromIndex(db, dialect, photoId);
+  if (dialect === 'postgres') {
+    await sql`insert into photo_search (photo_id, doc) values (${photoId}, to_tsvector('simple', ${doc}))`.execute(db);
+  } else {
+    await sql`insert into photo_search (rowid, doc) values (${photoId}, ${doc})`.execute(db);
+  }
+  if (categories.length > 0) {
+    await db
+      .insertInto('photo_categories')
+      .values(categories.map((category) => ({ photo_id: photoId, category })))
+      .execute();
+  }
+}
+
+export async function removeFromIndex(db: DbOrTrx, dialect: Dialect, photoId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`delete from photo_search where photo_id = ${photoId}`.execute(db);
+  else await sql`delete from photo_search where rowid = ${photoId}`.execute(db);
+  await db.deleteFrom('photo_categories').where('photo_id', '=', photoId).execute();
+}
+
+export async function bumpGalleryVersion(db: DbOrTrx): Promise<void> {
+  await db
+    .updateTable('gallery_state')
+    .set({ version: sql<number>`version + 1` })
+    .where('id', '=', 1)
+    .execute();
+}
+
+export async function galleryVersion(db: DbOrTrx): Promise<number> {
+  const row = await db.selectFrom('gallery_state').select('version').where('id', '=', 1).executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+// ---- a photo's relations ----
+
+export function sameRegistration(db: DbOrTrx, registrationKey: string, exceptId: number, limit: number) {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where(ACCEPTED)
+    .where('registration_key', '=', registrationKey)
+    .where('id', '!=', exceptId)
+    .orderBy('decided_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function latestWhere(db: DbOrTrx, column: 'airport_id' | 'uploader_id', value: number, exceptId: number, limit: number) {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where(ACCEPTED)
+    .where(column, '=', value)
+    .where('id', '!=', exceptId)
+    .orderBy('decided_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+// ---- likes and views ----
+
+/** Adds the member's like once; true when it was new (the photo's count went up). */
+export async function addLike(db: DbOrTrx, photoId: number, userId: number, now: number): Promise<boolean> {
+  const row = await db
+    .insertInto('likes')
+    .values({ photo_id: photoId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['photo_id', 'user_id']).doNothing())
+    .returning('photo_id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await db
+    .updateTable('photos')
+    .set({ likes: sql<number>`likes + 1` })
+    .where('id', '=', photoId)
+    .execute();
+  return true;
+}
+
+export async function removeLike(db: DbOrTrx, photoId: number, userId: number): Promise<boolean> {
+  const res = await db.deleteFrom('likes').where('photo_id', '=', photoId).where('user_id', '=', userId).executeTakeFirst();
+  if (Number(res.numDeletedRows) === 0) return false;
+  await db
+    .updateTable('photos')
+    .set({ likes: sql<number>`likes - 1` })
+    .where('id', '=', photoId)
+    .where('likes', '>', 0)
+    .execute();
+  return true;
+}
+
+export async function likedBy(db: DbOrTrx, photoIds: number[], userId: number): Promise<Set<number>> {
+  if (photoIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('likes')
+    .select('photo_id')
+    .where('user_id', '=', userId)
+    .where('photo_id', 'in', photoIds)
+    .execute();
+  return new Set(rows.map((r) => r.photo_id));
+}
+
+export function likesOf(db: DbOrTrx, photoId: number) {
+  return db.selectFrom('photos').select('likes').where('id', '=', photoId).executeTakeFirst();
+}
+
+// ---- home statistics ----
+
+export async function siteCounts(db: DbOrTrx) {
+  const row = await db
+    .selectFrom('photos')
+    .select([
+      sql<number>`sum(case when state = 'accepted' then 1 else 0 end)`.as('accepted'),
+      sql<number>`sum(case when state in ('pending', 'escalated', 'appealed') then 1 else 0 end)`.as('waiting'),
+      sql<number>`count(distinct case when state = 'accepted' then uploader_id end)`.as('photographers'),
+      sql<number>`count(distinct case when state = 'accepted' then airport_id end)`.as('airports'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    acceptedPhotos: Number(row.accepted ?? 0),
+    waitingPhotos: Number(row.waiting ?? 0),
+    photographers: Number(row.photographers ?? 0),
+    airports: Number(row.airports ?? 0),
+  };
+}

@@ -1,0 +1,154 @@
+import { TOTAL_CAP, type RelatedResponse, type SearchQuery, type SiteStats } from '../../../../contract/gallery.js';
+import { registrationKey } from '../../../../contract/photos.js';
+import type { Clock } from '../../clock.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { AuthUser } from '../../http/auth.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import * as repo from './gallery.repository.js';
+import { queryTokens } from './search-text.js';
+
+/** A cached answer lives at most this long even when nothing was accepted (views and likes move). */
+const CACHE_TTL_MS = 10_000;
+const CACHE_ENTRIES = 500;
+const STATS_TTL_MS = 60_000;
+
+interface Cached {
+  version: number;
+  at: number;
+  json: string;
+}
+
+const invalidCursor = () => badRequest('无效的分页参数', [{ path: ['cursor'], message: '无效的分页参数' }]);
+
+/** Opaque keyset cursors: base64url of [sort value, id], checked strictly on the way back in. */
+function encodeCursor(value: number | string, id: number): string {
+  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+}
+function decodeCursor(cursor: string | undefined, sort: SearchQuery['sort']): repo.SortKey | null {
+  if (!cursor) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
+  const [value, id] = parsed as unknown[];
+  const valueOk =
+    sort === 'taken'
+      ? typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      : Number.isSafeInteger(value) && Number(value) >= 0;
+  if (!valueOk || !Number.isSafeInteger(id) || Number(id) <= 0) throw invalidCursor();
+  return { value: value as number | string, id: id as number };
+}
+
+/**
+ * The public gallery: search over accepted photos with keyset pages, a photo's relations, likes and
+ * the home statistics. Answers to searches are cached per process as finished JSON and dropped when
+ * the gallery's version (bumped by every change that alters what it shows) moves on.
+ */
+export class GalleryService {
+  private readonly cache = new Map<string, Cached>();
+  private stats: { at: number; value: SiteStats } | null = null;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly clock: Clock,
+    private readonly photos: PhotosService,
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  private filterOf(q: SearchQuery): repo.GalleryFilter | null {
+    const tokens = q.q ? queryTokens(q.q) : [];
+    // A query of nothing but punctuation finds nothing rather than everything.
+    if (q.q && q.q.trim() !== '' && tokens.length === 0) return null;
+    const reg = q.reg ? registrationKey(q.reg) : undefined;
+    return {
+      ...(reg ? { registrationKey: reg } : {}),
+      ...(q.type ? { typeId: q.type } : {}),
+      ...(q.airline ? { airlineId: q.airline } : {}),
+      ...(q.airport ? { airportId: q.airport } : {}),
+      ...(q.user ? { uploaderId: q.user } : {}),
+      ...(q.cat ? { category: q.cat } : {}),
+      ...(q.from ? { from: q.from } : {}),
+      ...(q.to ? { to: q.to } : {}),
+      ...(q.featured === '1' || q.featured === 'true' ? { featured: true } : {}),
+      ...(tokens.length > 0 ? { tokens } : {}),
+    };
+  }
+
+  /** `GET /photos` as finished JSON (the route sends it as is). */
+  async searchJson(q: SearchQuery): Promise<string> {
+    const after = decodeCursor(q.cursor, q.sort);
+    const key = JSON.stringify(q);
+    const version = await repo.galleryVersion(this.db);
+    const now = this.clock.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.version === version && now - hit.at < CACHE_TTL_MS) return hit.json;
+
+    const filter = this.filterOf(q);
+    let json: string;
+    if (!filter) {
+      json = JSON.stringify({ items: [], nextCursor: null, total: 0, totalCapped: false });
+    } else {
+      const dialect = this.database.dialect;
+      const [rows, total] = await Promise.all([
+        repo.searchPage(this.db, dialect, filter, q.sort, after, q.limit),
+        // The total is the same for every page of one search: counted on the first only.
+        after ? Promise.resolve(-1) : repo.countCapped(this.db, dialect, filter, TOTAL_CAP),
+      ]);
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      const sortValue = (r: (typeof page)[number]) =>
+        q.sort === 'taken' ? r.taken_on : q.sort === 'views' ? r.views : q.sort === 'likes' ? r.likes : (r.decided_at ?? 0);
+      json = JSON.stringify({
+        items: await this.photos.present(page, null),
+        nextCursor: rows.length > q.limit && last ? encodeCursor(sortValue(last), last.id) : null,
+        total: Math.min(Math.max(total, 0), TOTAL_CAP),
+        totalCapped: total > TOTAL_CAP,
+      });
+    }
+    if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, { version, at: now, json });
+    return json;
+  }
+
+  async related(id: number): Promise<RelatedResponse> {
+    const photo = await repo.findAccepted(this.db, id);
+    if (!photo) throw notFound('图片不存在');
+    const [reg, airport, photographer] = await Promise.all([
+      repo.sameRegistration(this.db, photo.registration_key, id, 24),
+      photo.airport_id ? repo.latestWhere(this.db, 'airport_id', photo.airport_id, id, 12) : Promise.resolve([]),
+      repo.latestWhere(this.db, 'uploader_id', photo.uploader_id, id, 12),
+    ]);
+    const [sameRegistration, sameAirport, samePhotographer] = await Promise.all(
+      [reg, airport, photographer].map((rows) => this.photos.present(rows, null)),
+    );
+    return { sameRegistration: sameRegistration!, sameAirport: sameAirport!, samePhotographer: samePhotographer! };
+  }
+
+  async like(id: number, user: AuthUser, on: boolean): Promise<{ message: string; liked: boolean; likes: number }> {
+    if (!(await repo.findAccepted(this.db, id))) throw notFound('图片不存在');
+    await this.db
+      .transaction()
+      .execute((trx) => (on ? repo.addLike(trx, id, user.id, this.clock.now()) : repo.removeLike(trx, id, user.id)));
+    const row = await repo.likesOf(this.db, id);
+    return { message: on ? '已点赞' : '已取消点赞', liked: on, likes: row?.likes ?? 0 };
+  }
+
+  async likedBy(photoIds: number[], user: AuthUser | null): Promise<Set<number>> {
+    return user ? repo.likedBy(this.db, photoIds, user.id) : new Set();
+  }
+
+  async siteStats(): Promise<SiteStats> {
+    const now = this.clock.now();
+    if (this.stats && now - this.stats.at < STATS_TTL_MS) return this.stats.value;
+    const value = await repo.siteCounts(this.db);
+    this.stats = { at: now, value };
+    return value;
+  }
+}

@@ -1,0 +1,303 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GallerySort } from '../../../../contract/gallery.js';
+import type { PhotoState } from '../../../../contract/photos.js';
+import {
+  bearer,
+  createTestApp,
+  databaseKinds,
+  expectChineseError,
+  insertPhoto,
+  makeUser,
+  type TestApp,
+} from '../../testing/harness.js';
+import { importReferenceData } from '../reference/reference.import.js';
+import { searchPageQuery, type GalleryFilter } from './gallery.repository.js';
+import { queryTokens } from './search-text.js';
+
+type User = Awaited<ReturnType<typeof makeUser>>;
+
+describe.each(databaseKinds())('gallery API on %s', (kind) => {
+  let t: TestApp;
+  let screener: User;
+  let alice: User;
+  let bob: User;
+  const ids: Record<string, number> = {};
+  const photo: Record<string, number> = {};
+
+  /** Accepts a photo the way screening does (through the lifecycle), so the index follows. */
+  async function accept(id: number) {
+    const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await t.database.db.transaction().execute((trx) =>
+      t.services.lifecycle.transition(trx, {
+        photo: row,
+        action: 'accept',
+        actor: { id: screener.id, username: 's', level: 1, sessionId: 0 },
+        patch: { decided_at: t.clock.now() },
+      }),
+    );
+    t.clock.advance(1000);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await importReferenceData(t.database.db, t.clock.now());
+    const one = async (table: 'airports' | 'airlines' | 'aircraft_types', icao: string) =>
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select('id')
+          .where('icao', '=', icao)
+          .where('status', '=', 'available')
+          .executeTakeFirstOrThrow()
+      ).id;
+    ids.pek = await one('airports', 'ZBAA');
+    ids.pvg = await one('airports', 'ZSPD');
+    ids.cca = await one('airlines', 'CCA');
+    ids.ces = await one('airlines', 'CES');
+    ids.a320 = await one('aircraft_types', 'A320');
+    ids.b738 = await one('aircraft_types', 'B738');
+    screener = await makeUser(t, 1);
+    alice = await makeUser(t);
+    bob = await makeUser(t);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/me',
+      headers: bearer(bob.token),
+      payload: { username: '虹桥拍机人' },
+    });
+
+    const make = async (name: string, uploader: User, over: Record<string, unknown>, state: PhotoState | 'accept' = 'accept') => {
+      const id = await insertPhoto(t, uploader.id, { in_flight: 0, ...over, ...(state === 'accept' ? {} : { state }) });
+      if (state === 'accept') await accept(id);
+      photo[name] = id;
+    };
+    await make('caPek', alice, {
+      registration: 'B-1234',
+      aircraft_type_id: ids.a320,
+      airline_id: ids.cca,
+      airport_id: ids.pek,
+      taken_on: '2023-03-01',
+      categories: '["airliner"]',
+    });
+    await make('caPvg', alice, {
+      registration: 'B-5678',
+      aircraft_type_id: ids.b738,
+      airline_id: ids.cca,
+      airport_id: ids.pvg,
+      taken_on: '2024-06-01',
+      categories: '["airliner","night"]',
+    });
+    await make('muPvg', bob, {
+      registration: 'B-30EQ',
+      aircraft_type_id: ids.a320,
+      airline_id: ids.ces,
+      airport_id: ids.pvg,
+      taken_on: '2022-01-15',
+      categories: '["livery"]',
+    });
+    await make('caPekAgain', bob, {
+      registration: 'B-1234',
+      aircraft_type_id: ids.a320,
+      airline_id: ids.cca,
+      airport_id: ids.pek,
+      taken_on: '2024-12-24',
+      categories: '["airliner"]',
+    });
+    await make('pending', alice, { registration: 'B-9999', airline_id: ids.cca, airport_id: ids.pek }, 'pending');
+    await make('rejected', alice, { registration: 'B-8888', airline_id: ids.cca, airport_id: ids.pek }, 'rejected');
+    await t.database.db.updateTable('photos').set({ views: 50, likes: 1 }).where('id', '=', photo.muPvg!).execute();
+    await t.database.db.updateTable('photos').set({ views: 20, likes: 9 }).where('id', '=', photo.caPek!).execute();
+    await t.database.db.updateTable('photos').set({ featured_at: t.clock.now() }).where('id', '=', photo.caPvg!).execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const search = async (query: string, user?: User) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/photos?${query}`, headers: user ? bearer(user.token) : {} });
+    expect(res.statusCode, query).toBe(200);
+    return res.json() as { items: { id: number }[]; nextCursor: string | null; total: number; totalCapped: boolean };
+  };
+  const found = async (query: string) => (await search(query)).items.map((i) => i.id);
+
+  it('lists accepted photos only, newest accepted first, with the total', async () => {
+    const all = await search('');
+    expect(all.items.map((i) => i.id)).toEqual([photo.caPekAgain, photo.muPvg, photo.caPvg, photo.caPek]);
+    expect(all).toMatchObject({ total: 4, totalCapped: false, nextCursor: null });
+    for (const hidden of [photo.pending!, photo.rejected!]) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/v1/photos/${hidden}` })).statusCode).toBe(404);
+    }
+  });
+
+  it('filters by each field and a combination, and sorts four ways', async () => {
+    expect(await found('reg=b1234')).toEqual([photo.caPekAgain, photo.caPek]);
+    expect(await found('reg=B-1234')).toEqual([photo.caPekAgain, photo.caPek]);
+    expect(await found(`type=${ids.a320}`)).toEqual([photo.caPekAgain, photo.muPvg, photo.caPek]);
+    expect(await found(`airline=${ids.cca}`)).toEqual([photo.caPekAgain, photo.caPvg, photo.caPek]);
+    expect(await found(`airport=${ids.pvg}`)).toEqual([photo.muPvg, photo.caPvg]);
+    expect(await found(`airline=${ids.cca}&airport=${ids.pvg}`)).toEqual([photo.caPvg]);
+    expect(await found(`user=${bob.id}`)).toEqual([photo.caPekAgain, photo.muPvg]);
+    expect(await found('cat=night')).toEqual([photo.caPvg]);
+    expect(await found('from=2023-01-01&to=2024-06-30')).toEqual([photo.caPvg, photo.caPek]);
+    expect(await found('featured=1')).toEqual([photo.caPvg]);
+    const sorted = async (sort: GallerySort) => found(`sort=${sort}`);
+    expect(await sorted('taken')).toEqual([photo.caPekAgain, photo.caPvg, photo.caPek, photo.muPvg]);
+    expect((await sorted('views')).slice(0, 2)).toEqual([photo.muPvg, photo.caPek]);
+    expect((await sorted('likes')).slice(0, 2)).toEqual([photo.caPek, photo.muPvg]);
+  });
+
+  it('finds free text by registration in any spelling, airport code, airline name and photographer', async () => {
+    expect(await found('q=b-1234')).toEqual([photo.caPekAgain, photo.caPek]);
+    expect(await found('q=B1234')).toEqual([photo.caPekAgain, photo.caPek]);
+    expect(await found('q=30eq')).toEqual([photo.muPvg]);
+    expect(await found('q=PVG')).toEqual([photo.muPvg, photo.caPvg]);
+    expect(await found('q=zbaa')).toEqual([photo.caPekAgain, photo.caPek]);
+    expect(await found(`q=${encodeURIComponent('国航')}`)).toEqual([photo.caPekAgain, photo.caPvg, photo.caPek]);
+    expect(await found(`q=${encodeURIComponent('东方航空')}`)).toEqual([photo.muPvg]);
+    expect(await found(`q=${encodeURIComponent('Air China')}`)).toEqual([photo.caPekAgain, photo.caPvg, photo.caPek]);
+    expect(await found(`q=${encodeURIComponent('首都机场')}`)).toEqual([photo.caPekAgain, photo.caPek]);
+    expect(await found(`q=${encodeURIComponent('虹桥拍机人')}`)).toEqual([photo.caPekAgain, photo.muPvg]);
+    expect(await found(`q=${encodeURIComponent('A320 PVG')}`)).toEqual([photo.muPvg]);
+    expect(await found(`q=${encodeURIComponent("' OR 1=1 --")}`)).toEqual([]);
+    expect(await found('q=%2D%2D')).toEqual([]);
+  });
+
+  it('walks pages of 2 with the cursor without a duplicate or a gap while photos are accepted mid-walk', async () => {
+    const seen: number[] = [];
+    let page = await search('limit=2');
+    seen.push(...page.items.map((i) => i.id));
+    // Accepted during the walk: newer than the cursor, so it belongs before it, not in a later page.
+    const late = await insertPhoto(t, alice.id, {
+      registration: 'B-4321',
+      airline_id: ids.cca,
+      airport_id: ids.pek,
+      in_flight: 0,
+    });
+    await accept(late);
+    while (page.nextCursor) {
+      page = await search(`limit=2&cursor=${page.nextCursor}`);
+      seen.push(...page.items.map((i) => i.id));
+    }
+    expect(seen).toEqual([photo.caPekAgain, photo.muPvg, photo.caPvg, photo.caPek]);
+    expect((await search('limit=2')).items[0]!.id).toBe(late);
+    // Revoked again: out of the gallery and out of the index.
+    const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', late).executeTakeFirstOrThrow();
+    await t.database.db.transaction().execute((trx) =>
+      t.services.lifecycle.transition(trx, {
+        photo: row,
+        action: 'revoke',
+        actor: { id: screener.id, username: 's', level: 2, sessionId: 0 },
+      }),
+    );
+    expect(await found('q=b4321')).toEqual([]);
+  });
+
+  it('refuses bad parameters with Chinese messages', async () => {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'sort=random',
+      'type=abc',
+      'airline=-3',
+      'from=2024-02-30',
+      'cat=ufo',
+      'featured=maybe',
+      'cursor=%7B%7D',
+      `cursor=${Buffer.from('["x",1]').toString('base64url')}`,
+      `q=${'x'.repeat(101)}`,
+      'q=%00',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/photos?${query}` });
+      expect([query, res.statusCode]).toEqual([query, 400]);
+      expectChineseError(res.json());
+    }
+  });
+
+  it('counts likes once per member and tells the member', async () => {
+    const like = (u: User, on: boolean) =>
+      t.app.inject({ method: on ? 'PUT' : 'DELETE', url: `/api/v1/photos/${photo.caPvg}/like`, headers: bearer(u.token) });
+    expect((await like(bob, true)).json()).toMatchObject({ liked: true, likes: 1 });
+    expect((await like(bob, true)).json()).toMatchObject({ liked: true, likes: 1 });
+    expect((await like(alice, true)).json()).toMatchObject({ likes: 2 });
+    expect((await like(bob, false)).json()).toMatchObject({ liked: false, likes: 1 });
+    expect((await like(bob, false)).json()).toMatchObject({ likes: 1 });
+    const seen = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/photos/${photo.caPvg}`, headers: bearer(alice.token) })
+    ).json();
+    expect(seen).toMatchObject({ liked: true, likes: 1 });
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/v1/photos/${photo.pending}/like`, headers: bearer(bob.token) })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/photos/${photo.caPvg}/like` })).statusCode).toBe(401);
+  });
+
+  it('counts views in memory and writes them in one batch', async () => {
+    const before = (
+      await t.database.db.selectFrom('photos').select('views').where('id', '=', photo.caPekAgain!).executeTakeFirstOrThrow()
+    ).views;
+    await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: `/api/v1/photos/${photo.caPekAgain}` })),
+    );
+    await t.app.inject({ method: 'GET', url: `/api/v1/photos/${photo.caPekAgain}`, headers: bearer(bob.token) }); // the owner's own view
+    const still = (
+      await t.database.db.selectFrom('photos').select('views').where('id', '=', photo.caPekAgain!).executeTakeFirstOrThrow()
+    ).views;
+    expect(still).toBe(before);
+    await t.services.photos.flushViews();
+    const after = (
+      await t.database.db.selectFrom('photos').select('views').where('id', '=', photo.caPekAgain!).executeTakeFirstOrThrow()
+    ).views;
+    expect(after).toBe(before + 5);
+  });
+
+  it('relates a photo to its airframe’s history, its airport and its photographer', async () => {
+    const related = (await t.app.inject({ method: 'GET', url: `/api/v1/photos/${photo.caPekAgain}/related` })).json();
+    expect(related.sameRegistration.map((p: { id: number }) => p.id)).toEqual([photo.caPek]);
+    expect(related.sameAirport.map((p: { id: number }) => p.id)).toEqual([photo.caPek]);
+    expect(related.samePhotographer.map((p: { id: number }) => p.id)).toEqual([photo.muPvg]);
+    const theirs = (await t.app.inject({ method: 'GET', url: `/api/v1/users/${alice.id}/photos?limit=1` })).json();
+    expect(theirs.items.map((p: { id: number }) => p.id)).toEqual([photo.caPvg]);
+    expect(theirs.nextCursor).not.toBeNull();
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/v1/site/stats' })).json();
+    expect(stats).toMatchObject({ photographers: 2, airports: 2 });
+    expect(stats.acceptedPhotos).toBeGreaterThanOrEqual(4);
+  });
+
+  it('walks an index for every filter, sort and free text (query plans)', async () => {
+    const cases: [string, GalleryFilter, GallerySort][] = [
+      ['all, newest', {}, 'accepted'],
+      ['taken', {}, 'taken'],
+      ['views', {}, 'views'],
+      ['likes', {}, 'likes'],
+      ['registration', { registrationKey: 'B1234' }, 'accepted'],
+      ['type', { typeId: ids.a320 }, 'accepted'],
+      ['airline + airport', { airlineId: ids.cca, airportId: ids.pek }, 'accepted'],
+      ['photographer', { uploaderId: alice.id }, 'accepted'],
+      ['category', { category: 'night' }, 'accepted'],
+      ['featured', { featured: true }, 'accepted'],
+      ['free text', { tokens: queryTokens('国航 PEK') }, 'accepted'],
+    ];
+    for (const [name, filter, sort] of cases) {
+      const compiled = searchPageQuery(t.database.db, t.database.dialect, filter, sort, null, 40).compile();
+      let plan: string;
+      if (kind === 'postgres') {
+        // A handful of rows makes a sequential scan the cheaper plan; forbidding it shows an index path exists.
+        plan = await t.database.db.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          const res = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `explain ${compiled.sql}` });
+          return res.rows.map((r) => r['QUERY PLAN']).join('\n');
+        });
+        expect(plan, name).not.toMatch(/Seq Scan on (photos|photo_search|photo_categories)/);
+      } else {
+        const res = await t.database.db.executeQuery<{ detail: string }>({
+          ...compiled,
+          sql: `explain query plan ${compiled.sql}`,
+        });
+        plan = res.rows.map((r) => r.detail).join('\n');
+        expect(plan, name).not.toMatch(/SCAN photos(?! USING)/);
+        expect(plan, name).toMatch(/USING (COVERING )?INDEX photos_|USING INTEGER PRIMARY KEY|VIRTUAL TABLE INDEX/);
+      }
+    }
+  });
+});

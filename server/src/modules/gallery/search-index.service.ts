@@ -1,0 +1,38 @@
+import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import * as repo from './gallery.repository.js';
+import { documentTokens } from './search-text.js';
+
+/**
+ * Keeps the gallery's search index (one document and the categories per accepted photo) and its
+ * version in step with the photos, inside the transaction of each change: the lifecycle calls
+ * `sync` on every state change, the owner's edits and the screener's corrections too.
+ */
+export class GalleryIndex {
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly reference: ReferenceService,
+  ) {}
+
+  async sync(trx: DbOrTrx, photoId: number): Promise<void> {
+    const photo = await repo.photoForIndex(trx, photoId);
+    if (photo?.state === 'accepted') {
+      const words = await this.reference.searchWords(trx, {
+        typeId: photo.aircraft_type_id,
+        airlineId: photo.airline_id,
+        airportId: photo.airport_id,
+      });
+      const doc = documentTokens([photo.registration, photo.msn, ...words, photo.username], [photo.registration]);
+      const categories = [...new Set(JSON.parse(photo.categories) as string[])];
+      await repo.writeSearchDocument(trx, this.database.dialect, photoId, doc, categories);
+    } else {
+      await repo.removeFromIndex(trx, this.database.dialect, photoId);
+    }
+    await repo.bumpGalleryVersion(trx);
+  }
+
+  /** After a rename: the photographer is found by the new name. */
+  async syncUploader(trx: DbOrTrx, userId: number): Promise<void> {
+    for (const id of await repo.acceptedIdsOf(trx, userId)) await this.sync(trx, id);
+  }
+}
