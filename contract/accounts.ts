@@ -1,5 +1,6 @@
 import { text, z } from './zod.js';
 import { isValidEmail, MAX_ID, PASSWORD_MAX, PASSWORD_MAX_BYTES, PASSWORD_MIN, USERNAME_PATTERN } from './limits.js';
+import { photoResponse, refSummary } from './photos.js';
 import { MESSAGES } from './texts.js';
 
 const email = text()
@@ -59,6 +60,8 @@ export const meResponse = z.object({
   queueSlots: z.number().int(),
   prioritySlots: z.number().int(),
   settings: userSettings,
+  homeAirportId: z.number().int().nullable(),
+  coverPhotoId: z.number().int().nullable(),
 });
 export type MeResponse = z.infer<typeof meResponse>;
 
@@ -66,6 +69,10 @@ export const updateMeRequest = z
   .object({
     username: username.optional(),
     settings: userSettings.partial().optional(),
+    /** The member's home airport (an airport id), or null to clear it. */
+    homeAirportId: z.number().int().positive().max(MAX_ID).nullable().optional(),
+    /** One of the member's own accepted photos as the cover of their page, or null. */
+    coverPhotoId: z.number().int().positive().max(MAX_ID).nullable().optional(),
     oldPassword: text().max(1024).optional(),
     newPassword: password.optional(),
   })
@@ -86,6 +93,15 @@ export const publicUser = z.object({
   username: z.string(),
   level: z.number().int(),
   createdAt: z.number().int(),
+  homeAirport: refSummary.nullable(),
+  coverPhoto: photoResponse.nullable(),
+  stats: z.object({
+    acceptedPhotos: z.number().int(),
+    /** Share of the last 50 screening decisions on the member's photos that accepted; null without any. */
+    acceptanceRate: z.number().nullable(),
+    featured: z.number().int(),
+    views: z.number().int(),
+  }),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
 import { answerFrameworkError, canonicalPath, registerErrorHandling } from './http/errors.js';
 import { Limiter } from './http/rate-limit.js';
+import { registerCompression } from './http/compression.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
@@ -22,8 +23,10 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { PhotoLifecycle } from './modules/screening/lifecycle.service.js';
 import { GalleryIndex } from './modules/gallery/search-index.service.js';
-import { galleryRoutes } from './modules/gallery/gallery.routes.js';
+import { galleryRoutes, sitemapRoutes } from './modules/gallery/gallery.routes.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { MessagesService } from './modules/messages/messages.service.js';
 import { screeningRoutes } from './modules/screening/screening.routes.js';
 import { ScreeningService } from './modules/screening/screening.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -44,6 +47,7 @@ export interface Services {
   notifications: NotificationsService;
   screening: ScreeningService;
   gallery: GalleryService;
+  messages: MessagesService;
 }
 
 /** One route of the API as registered, for tests generated from the route table. */
@@ -96,13 +100,25 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   });
   accounts.onAccountDeleted((trx, userId) => photos.takeDownAllOf(trx, userId));
   const notifications = new NotificationsService(database.db, clock, accounts, config.publicUrl);
-  const gallery = new GalleryService(database, clock, photos);
+  const messages = new MessagesService(database.db, clock, limiter, config.publicUrl);
+  const gallery = new GalleryService(database, clock, photos, accounts, reference);
   const screening = new ScreeningService(database.db, clock, photos, lifecycle, notifications, accounts, audit);
   return {
     database,
     clock,
     storage,
-    services: { audit, accounts, site, reference, photos, lifecycle, notifications, screening, gallery } satisfies Services,
+    services: {
+      audit,
+      accounts,
+      site,
+      reference,
+      photos,
+      lifecycle,
+      notifications,
+      screening,
+      gallery,
+      messages,
+    } satisfies Services,
   };
 }
 
@@ -133,6 +149,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
   await registerSecurity(app, config);
+  registerCompression(app);
   await app.register(swagger, {
     openapi: { info: { title: '航迹 Contrail API', version: '1' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
@@ -151,12 +168,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(photosRoutes(services.photos, tmpDirOf(config)));
       await api.register(screeningRoutes(services.screening));
       await api.register(galleryRoutes(services.gallery));
+      await api.register(messagesRoutes(services.messages));
       await api.register(notificationsRoutes(services.notifications));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },
   );
   await app.register(imageRoutes(services.photos));
+  await app.register(sitemapRoutes(services.gallery, config.publicUrl));
   await registerWebApp(app, config);
 
   const mail =

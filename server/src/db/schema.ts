@@ -17,6 +17,8 @@ export interface UsersTable {
   priority_slots: Generated<number>;
   settings: string;
   created_at: number;
+  home_airport_id: Generated<number | null>;
+  cover_photo_id: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -228,6 +230,18 @@ export interface LikesTable {
   created_at: number;
 }
 
+export interface MessagesTable {
+  id: Generated<number>;
+  from_user_id: number;
+  to_user_id: number;
+  photo_id: number | null;
+  reason: string;
+  contact: string;
+  body: string;
+  created_at: number;
+  read_at: number | null;
+}
+
 export interface Database {
   airports: AirportsTable;
   airlines: AirlinesTable;
@@ -242,6 +256,7 @@ export interface Database {
   photo_search: PhotoSearchTable;
   gallery_state: GalleryStateTable;
   likes: LikesTable;
+  messages: MessagesTable;
   upload_intents: UploadIntentsTable;
   users: UsersTable;
   sessions: SessionsTable;

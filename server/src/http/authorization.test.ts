@@ -14,7 +14,6 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'DELETE /api/v1/user/me': 0,
   'POST /api/v1/user/password/forgot': 'public',
   'POST /api/v1/user/password/reset': 'public',
-  'GET /api/v1/users/:id': 'public',
   'GET /api/v1/site/status': 'public',
   'PUT /api/v1/admin/site': 3,
   'GET /api/v1/health': 'public',
@@ -48,11 +47,15 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'POST /api/v1/notifications/read': 0,
   'GET /api/v1/openapi.json': 'public',
   'GET /api/v1/photos': 'public',
+  'GET /api/v1/users/:id': 'public',
   'GET /api/v1/users/:id/photos': 'public',
   'GET /api/v1/photos/:id/related': 'public',
   'PUT /api/v1/photos/:id/like': 0,
   'DELETE /api/v1/photos/:id/like': 0,
   'GET /api/v1/site/stats': 'public',
+  'GET /api/v1/messages': 0,
+  'POST /api/v1/messages': 0,
+  'POST /api/v1/messages/read': 0,
 };
 
 const CALLERS = ['visitor', 'member', 'suspended', 'screener', 'senior', 'admin'] as const;

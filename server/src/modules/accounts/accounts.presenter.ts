@@ -19,10 +19,27 @@ export function presentMe(u: UserRow): MeResponse {
     queueSlots: u.queue_slots,
     prioritySlots: u.priority_slots,
     settings: parseSettings(u.settings),
+    homeAirportId: u.home_airport_id,
+    coverPhotoId: u.cover_photo_id,
   };
 }
 
+/** What the accounts module knows of a public profile; the gallery adds the photos' side. */
+export type PublicUserBase = Pick<PublicUser, 'id' | 'username' | 'level' | 'createdAt'> & {
+  homeAirportId: number | null;
+  coverPhotoId: number | null;
+};
+
 /** Never email, status details or slots (PRODUCT.md §6.2). */
-export function presentPublicUser(u: Pick<UserRow, 'id' | 'username' | 'level' | 'created_at'>): PublicUser {
-  return { id: u.id, username: u.username, level: u.level, createdAt: u.created_at };
+export function presentPublicUser(
+  u: Pick<UserRow, 'id' | 'username' | 'level' | 'created_at' | 'home_airport_id' | 'cover_photo_id'>,
+): PublicUserBase {
+  return {
+    id: u.id,
+    username: u.username,
+    level: u.level,
+    createdAt: u.created_at,
+    homeAirportId: u.home_airport_id,
+    coverPhotoId: u.cover_photo_id,
+  };
 }

@@ -35,10 +35,28 @@ export function findSlots(db: DbOrTrx, id: number, forUpdate: boolean) {
 export function findPublicUser(db: DbOrTrx, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'level', 'created_at'])
+    .select(['id', 'username', 'level', 'created_at', 'home_airport_id', 'cover_photo_id'])
     .where('id', '=', id)
     .where('status', '!=', 'deleted')
     .executeTakeFirst();
+}
+
+/** An airport a member may name as home: one that is available (not a pending suggestion). */
+export async function airportIsAvailable(db: DbOrTrx, id: number): Promise<boolean> {
+  const row = await db.selectFrom('airports').select('id').where('id', '=', id).where('status', '=', 'available').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A cover must be one of the member's own accepted photos. */
+export async function isOwnAcceptedPhoto(db: DbOrTrx, userId: number, photoId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('photos')
+    .select('id')
+    .where('id', '=', photoId)
+    .where('uploader_id', '=', userId)
+    .where('state', '=', 'accepted')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function liftEndedSuspensions(db: DbOrTrx, now: number): Promise<number> {

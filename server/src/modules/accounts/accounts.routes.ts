@@ -5,12 +5,10 @@ import {
   forgotRequest,
   loginRequest,
   meResponse,
-  publicUser,
   registerRequest,
   resetRequest,
   sessionResponse,
   updateMeRequest,
-  userIdParams,
 } from '../../../../contract/accounts.js';
 import { errorBody, messageBody } from '../../../../contract/errors.js';
 import { MESSAGES } from '../../../../contract/texts.js';
@@ -92,12 +90,6 @@ export function accountsRoutes(accounts: AccountsService): FastifyPluginAsyncZod
         await accounts.resetPassword(req.body.token, req.body.password, req.ip);
         return { message: MESSAGES.resetOk };
       },
-    );
-
-    app.get(
-      '/users/:id',
-      { schema: { tags: ['users'], params: userIdParams, response: { 200: publicUser, ...errors } } },
-      (req) => accounts.publicProfile(req.params.id),
     );
   };
 }

@@ -1,7 +1,6 @@
 import {
   DEFAULT_SETTINGS,
   type MeResponse,
-  type PublicUser,
   type RegisterRequest,
   type SessionResponse,
   type UpdateMeRequest,
@@ -19,7 +18,7 @@ import type { AuthUser } from '../../http/auth.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SiteService } from '../site/site.service.js';
 import * as repo from './accounts.repository.js';
-import { presentMe, presentPublicUser, parseSettings } from './accounts.presenter.js';
+import { presentMe, presentPublicUser, parseSettings, type PublicUserBase } from './accounts.presenter.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from './tokens.js';
 
 const DAY = 86_400_000;
@@ -203,6 +202,18 @@ export class AccountsService {
       changes.username = patch.username;
       changes.username_key = patch.username.toLowerCase();
     }
+    if (patch.homeAirportId !== undefined) {
+      if (patch.homeAirportId !== null && !(await repo.airportIsAvailable(this.db, patch.homeAirportId))) {
+        throw badRequest('机场不存在', [{ path: ['homeAirportId'], message: '机场不存在' }]);
+      }
+      changes.home_airport_id = patch.homeAirportId;
+    }
+    if (patch.coverPhotoId !== undefined) {
+      if (patch.coverPhotoId !== null && !(await repo.isOwnAcceptedPhoto(this.db, userId, patch.coverPhotoId))) {
+        throw badRequest('封面需为自己已通过的照片', [{ path: ['coverPhotoId'], message: '封面需为自己已通过的照片' }]);
+      }
+      changes.cover_photo_id = patch.coverPhotoId;
+    }
     if (patch.settings) {
       changes.settings = JSON.stringify({ ...parseSettings(user.settings), ...patch.settings });
     }
@@ -315,7 +326,7 @@ export class AccountsService {
     await this.limiter.clear(key);
   }
 
-  async publicProfile(id: number): Promise<PublicUser> {
+  async publicProfile(id: number): Promise<PublicUserBase> {
     const user = await repo.findPublicUser(this.db, id);
     if (!user) throw notFound();
     return presentPublicUser(user);

@@ -274,3 +274,44 @@ export async function siteCounts(db: DbOrTrx) {
     airports: Number(row.airports ?? 0),
   };
 }
+
+// ---- a member's page ----
+
+export async function memberStats(db: DbOrTrx, userId: number) {
+  const row = await db
+    .selectFrom('photos')
+    .select([
+      sql<number>`count(*)`.as('accepted'),
+      sql<number>`sum(case when featured_at is not null then 1 else 0 end)`.as('featured'),
+      sql<number>`coalesce(sum(views), 0)`.as('views'),
+    ])
+    .where(ACCEPTED)
+    .where('uploader_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { acceptedPhotos: Number(row.accepted ?? 0), featured: Number(row.featured ?? 0), views: Number(row.views ?? 0) };
+}
+
+/** Outcomes (accepted or rejected) of the last `limit` screening decisions on a member's photos. */
+export function lastOutcomes(db: DbOrTrx, uploaderId: number, limit: number) {
+  return db
+    .selectFrom('screening_events')
+    .innerJoin('photos', 'photos.id', 'screening_events.photo_id')
+    .select('screening_events.to_state')
+    .where('photos.uploader_id', '=', uploaderId)
+    .where('screening_events.to_state', 'in', ['accepted', 'rejected'])
+    .orderBy('screening_events.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Accepted photos for the sitemap, newest first. */
+export function sitemapEntries(db: DbOrTrx, limit: number) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'decided_at'])
+    .where(ACCEPTED)
+    .orderBy('decided_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

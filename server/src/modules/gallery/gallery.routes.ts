@@ -8,6 +8,7 @@ import {
   siteStats,
   userPhotosQuery,
 } from '../../../../contract/gallery.js';
+import { publicUser, userIdParams } from '../../../../contract/accounts.js';
 import { LEVELS } from '../../../../contract/limits.js';
 import { photoIdParams } from '../../../../contract/photos.js';
 import { userOf } from '../../http/auth.js';
@@ -47,5 +48,22 @@ export function galleryRoutes(gallery: GalleryService): FastifyPluginAsyncZod {
       (req) => gallery.like(req.params.id, userOf(req), false),
     );
     app.get('/site/stats', { schema: { tags, response: { 200: siteStats, ...errors } } }, () => gallery.siteStats());
+    app.get(
+      '/users/:id',
+      { schema: { tags: ['users'], params: userIdParams, response: { 200: publicUser, ...errors } } },
+      (req) => gallery.profile(req.params.id),
+    );
+  };
+}
+
+/** `/sitemap.xml` at the site's root, for search engines: accepted photos only. */
+export function sitemapRoutes(gallery: GalleryService, publicUrl: string): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(await gallery.sitemap(publicUrl)),
+    );
   };
 }

@@ -4,7 +4,10 @@ import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import type { PublicUser } from '../../../../contract/accounts.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
+import type { ReferenceService } from '../reference/reference.service.js';
 import * as repo from './gallery.repository.js';
 import { queryTokens } from './search-text.js';
 
@@ -56,6 +59,8 @@ export class GalleryService {
     private readonly database: DatabaseHandle,
     private readonly clock: Clock,
     private readonly photos: PhotosService,
+    private readonly accounts: AccountsService,
+    private readonly reference: ReferenceService,
   ) {}
 
   private get db() {
@@ -150,5 +155,36 @@ export class GalleryService {
     const value = await repo.siteCounts(this.db);
     this.stats = { at: now, value };
     return value;
+  }
+
+  /** A member's public page: the account's fields, the home airport, the cover and the statistics. */
+  async profile(userId: number): Promise<PublicUser> {
+    const base = await this.accounts.publicProfile(userId);
+    const [refs, cover, stats, outcomes] = await Promise.all([
+      this.reference.summaries({ types: [], airlines: [], airports: base.homeAirportId ? [base.homeAirportId] : [] }),
+      base.coverPhotoId ? repo.findAccepted(this.db, base.coverPhotoId) : Promise.resolve(undefined),
+      repo.memberStats(this.db, userId),
+      repo.lastOutcomes(this.db, userId, 50),
+    ]);
+    const accepted = outcomes.filter((o) => o.to_state === 'accepted').length;
+    const { homeAirportId, coverPhotoId: _cover, ...rest } = base;
+    return {
+      ...rest,
+      homeAirport: homeAirportId ? (refs.airports.get(homeAirportId) ?? null) : null,
+      coverPhoto: cover && cover.uploader_id === userId ? (await this.photos.present([cover], null))[0]! : null,
+      stats: { ...stats, acceptanceRate: outcomes.length > 0 ? Math.round((accepted / outcomes.length) * 1000) / 1000 : null },
+    };
+  }
+
+  /** `sitemap.xml`: the home page, the gallery and the newest accepted photos (at most 50,000 URLs). */
+  async sitemap(baseUrl: string): Promise<string> {
+    const rows = await repo.sitemapEntries(this.db, 49_000);
+    const day = (ms: number | null) => new Date(ms ?? 0).toISOString().slice(0, 10);
+    const urls = [
+      `<url><loc>${baseUrl}/</loc></url>`,
+      `<url><loc>${baseUrl}/search</loc></url>`,
+      ...rows.map((r) => `<url><loc>${baseUrl}/photo/${r.id}</loc><lastmod>${day(r.decided_at)}</lastmod></url>`),
+    ];
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
 }

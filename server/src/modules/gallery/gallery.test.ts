@@ -264,6 +264,59 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     expect(stats.acceptedPhotos).toBeGreaterThanOrEqual(4);
   });
 
+  it('shows a member’s page: home airport, cover, statistics; only their own accepted photo as cover', async () => {
+    const put = (u: User, payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/user/me', headers: bearer(u.token), payload });
+    expect((await put(alice, { homeAirportId: ids.pvg, coverPhotoId: photo.caPvg })).statusCode).toBe(200);
+    expect((await put(alice, { coverPhotoId: photo.muPvg })).json().issues[0].path).toEqual(['coverPhotoId']);
+    expect((await put(alice, { homeAirportId: 2_000_000_000 })).statusCode).toBe(400);
+    const page = (await t.app.inject({ method: 'GET', url: `/api/v1/users/${alice.id}` })).json();
+    expect(page).toMatchObject({ id: alice.id, homeAirport: { id: ids.pvg }, coverPhoto: { id: photo.caPvg } });
+    expect(page.stats.acceptedPhotos).toBeGreaterThanOrEqual(2);
+    expect(page.stats.featured).toBe(1);
+    expect(page).not.toHaveProperty('email');
+  });
+
+  it('delivers a message to the photographer’s inbox and mail, at most 5 a day per sender', async () => {
+    const send = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/messages',
+        headers: bearer(bob.token),
+        payload: { toUserId: alice.id, photoId: photo.caPvg, reason: 'commercial', contact: 'bob@example.com', body },
+      });
+    expect((await send('想购买这张照片的使用权')).statusCode).toBe(200);
+    const inbox = (await t.app.inject({ method: 'GET', url: '/api/v1/messages', headers: bearer(alice.token) })).json();
+    expect(inbox).toMatchObject({
+      unread: 1,
+      items: [{ from: { id: bob.id }, photoId: photo.caPvg, reason: 'commercial', read: false }],
+    });
+    const mail = await t.database.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('to_address', '=', alice.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail.body).toContain('想购买这张照片的使用权');
+    for (let i = 0; i < 4; i++) expect((await send(`第 ${i} 条`)).statusCode).toBe(200);
+    expect((await send('第六条')).statusCode).toBe(429);
+    const toSelf = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/messages',
+      headers: bearer(alice.token),
+      payload: { toUserId: alice.id, reason: 'other', contact: 'x', body: 'x' },
+    });
+    expect(toSelf.statusCode).toBe(400);
+  });
+
+  it('lists accepted photos only in sitemap.xml', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain(`/photo/${photo.caPek}<`);
+    expect(res.body).not.toContain(`/photo/${photo.pending}<`);
+    expect(res.body).not.toContain(`/photo/${photo.rejected}<`);
+  });
+
   it('walks an index for every filter, sort and free text (query plans)', async () => {
     const cases: [string, GalleryFilter, GallerySort][] = [
       ['all, newest', {}, 'accepted'],

@@ -200,9 +200,16 @@ export function imageRoutes(photos: PhotosService): FastifyPluginAsyncZod {
     app.get('/img/:name', { schema: { hide: true, params: z.object({ name: z.string().max(80) }) } }, async (req, reply) => {
       const name = req.params.name;
       if (!/^[a-f0-9]{20}-\d{2,4}\.webp$/.test(name)) return reply.status(404).send({ message: '图片不存在', code: 'NOT_FOUND' });
+      // The name holds the content's hash, so it is the ETag too; a deleted photo's renditions still 404.
+      const etag = `"${name.slice(0, -5)}"`;
       const stream = await photos.rendition(name);
       if (!stream) return reply.status(404).send({ message: '图片不存在', code: 'NOT_FOUND' });
-      return reply.type('image/webp').header('Cache-Control', 'public, max-age=31536000, immutable').send(stream);
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag);
+      if (req.headers['if-none-match'] === etag) {
+        stream.destroy();
+        return reply.status(304).send();
+      }
+      return reply.type('image/webp').send(stream);
     });
   };
 }

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, messageBody } from '../../../../contract/errors.js';
+import { LEVELS } from '../../../../contract/limits.js';
+import { messagesQuery, messagesResponse, newMessage } from '../../../../contract/messages.js';
+import { userOf } from '../../http/auth.js';
+import type { MessagesService } from './messages.service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody, 503: errorBody };
+
+export function messagesRoutes(messages: MessagesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['messages'];
+    const member = { level: LEVELS.member };
+    app.get(
+      '/messages',
+      { config: member, schema: { tags, querystring: messagesQuery, response: { 200: messagesResponse, ...errors } } },
+      (req) => messages.inbox(userOf(req), req.query.cursor, req.query.limit),
+    );
+    app.post(
+      '/messages',
+      { config: member, schema: { tags, body: newMessage, response: { 200: messageBody, ...errors } } },
+      (req) => messages.send(userOf(req), req.body),
+    );
+    app.post('/messages/read', { config: member, schema: { tags, response: { 200: messageBody, ...errors } } }, (req) =>
+      messages.markAllRead(userOf(req)),
+    );
+  };
+}

@@ -1,0 +1,94 @@
+import {
+  MESSAGE_LIMITS,
+  MESSAGE_REASONS,
+  MESSAGE_TEXTS,
+  type MessagesResponse,
+  type NewMessage,
+} from '../../../../contract/messages.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { AuthUser } from '../../http/auth.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Limiter } from '../../http/rate-limit.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import * as repo from './messages.repository.js';
+
+const DAY = 86_400_000;
+const REASON_CODES = MESSAGE_REASONS.map((r) => r.code);
+
+/** 联系摄影师 (PRODUCT.md §3.4): into the photographer's inbox and out by mail, 5 per sender per day. */
+export class MessagesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly limiter: Limiter,
+    private readonly publicUrl: string,
+  ) {}
+
+  async send(sender: AuthUser, m: NewMessage): Promise<{ message: string }> {
+    if (m.toUserId === sender.id) throw badRequest(MESSAGE_TEXTS.toSelf, [{ path: ['toUserId'], message: MESSAGE_TEXTS.toSelf }]);
+    const to = await repo.recipient(this.db, m.toUserId);
+    if (!to) throw notFound('用户不存在');
+    const photo = m.photoId !== undefined ? await repo.photoOf(this.db, m.photoId, to.id) : null;
+    if (m.photoId !== undefined && !photo) throw notFound('图片不存在');
+    await this.limiter.consume(
+      `message:sender:${sender.id}`,
+      { max: MESSAGE_LIMITS.perSenderPerDay, windowMs: DAY },
+      '每 24 小时最多发送 5 条消息',
+    );
+    const now = this.clock.now();
+    const reason = MESSAGE_REASONS.find((r) => r.code === m.reason)?.zh ?? m.reason;
+    await this.db.transaction().execute(async (trx) => {
+      await repo.insertMessage(trx, {
+        fromUserId: sender.id,
+        toUserId: to.id,
+        photoId: photo?.id ?? null,
+        reason: m.reason,
+        contact: m.contact,
+        body: m.body,
+        now,
+      });
+      await enqueueMail(
+        trx,
+        {
+          to: to.email,
+          subject: `航迹 Contrail：${sender.username} 联系了你（${reason}）`,
+          body:
+            `${to.username}，你好：\n\n${sender.username} 通过航迹联系你${photo ? `，关于照片 ${photo.registration}（${this.publicUrl}/photo/${photo.id}）` : ''}。\n\n` +
+            `原因：${reason}\n联系方式：${m.contact}\n\n${m.body}\n\n也可在个人主页的收件箱中查看：${this.publicUrl}/user/${to.id}`,
+        },
+        now,
+      );
+    });
+    return { message: MESSAGE_TEXTS.sent };
+  }
+
+  async inbox(user: AuthUser, cursor: string | undefined, limit: number): Promise<MessagesResponse> {
+    if (cursor !== undefined && !/^\d{1,10}$/.test(cursor))
+      throw badRequest('无效的分页参数', [{ path: ['cursor'], message: '无效的分页参数' }]);
+    const [rows, unread] = await Promise.all([
+      repo.inbox(this.db, user.id, cursor ? Number(cursor) : null, limit),
+      repo.countUnread(this.db, user.id),
+    ]);
+    const items = rows.slice(0, limit);
+    return {
+      items: items.map((r) => ({
+        id: r.id,
+        from: { id: r.from_user_id, username: r.username },
+        photoId: r.photo_id,
+        reason: REASON_CODES.find((c) => c === r.reason) ?? 'other',
+        contact: r.contact,
+        body: r.body,
+        createdAt: r.created_at,
+        read: r.read_at !== null,
+      })),
+      nextCursor: rows.length > limit ? String(items[items.length - 1]!.id) : null,
+      unread,
+    };
+  }
+
+  async markAllRead(user: AuthUser): Promise<{ message: string }> {
+    await repo.markAllRead(this.db, user.id, this.clock.now());
+    return { message: MESSAGE_TEXTS.read };
+  }
+}
