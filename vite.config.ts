@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.js';
 
 const contract = fileURLToPath(new URL('./contract', import.meta.url));
 
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@contract': contract } },
   build: {
     outDir: '../dist/web',

@@ -7,7 +7,8 @@ import type { Config } from '../config.js';
 import { runtimeConfigScript } from './security.js';
 
 /**
- * Serves the built web app: hashed assets cached for a year, every other GET path answered with
+ * Serves the built web app: hashed assets cached for a year (brotli or gzip made at build time, with
+ * `Vary: Accept-Encoding`), every other GET path answered with
  * index.html carrying the runtime config (one build for every deployment, no extra request).
  * Without a build (API tests), unknown paths still answer JSON 404s.
  */
@@ -22,6 +23,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       root: config.webDist,
       index: false,
       wildcard: true,
+      // `npm run build` writes .br and .gz beside each asset; the best one the client accepts is sent.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
