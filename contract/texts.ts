@@ -48,6 +48,8 @@ export const MESSAGES = {
   mustAcceptTerms: '请阅读并同意用户协议',
   mustOwnPhotos: '请确认只上传本人拍摄的照片',
   emailInvalid: '邮箱格式不正确',
+  /** Which addresses the shell's rule (§2.5) accepts, said before and after typing. */
+  emailRule: '@ 前只能用字母、数字、下划线（_）或连字符（-），不支持点（.）和加号（+）',
   usernameInvalid: '用户名需为 3–20 个字符：字母、数字、汉字、_ 或 -',
   passwordLength: '密码需为 8–72 个字符',
   passwordBytes: '密码过长：最多 72 字节（一个汉字占 3 字节）',

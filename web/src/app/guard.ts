@@ -23,3 +23,9 @@ export function requireLevel(level: number) {
     return null;
   };
 }
+
+/** `/register` for someone already signed in: their own page instead of a second account. */
+export function redirectMember() {
+  const session = readSession();
+  return session && !isExpired(session) ? redirect(`/user/${session.id}`) : null;
+}

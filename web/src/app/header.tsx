@@ -1,11 +1,12 @@
 import { LEVELS } from '@contract/limits';
 import { SHELL } from '@contract/texts';
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { UnreadBadge } from '../features/notifications/components/unread-badge.js';
-import { openLoginDialog } from '../lib/login-dialog.js';
+import { openLoginDialog, useLoginDialogOpen } from '../lib/login-dialog.js';
 import { runtimeConfig } from '../lib/runtime-config.js';
 import { useSession } from '../lib/use-session.js';
+import { preloadLoginDialog } from './login-dialog-host.js';
 
 function MenuIcon() {
   return (
@@ -15,6 +16,17 @@ function MenuIcon() {
   );
 }
 
+const NARROW = '(max-width: 735px)';
+const subscribeNarrow = (onChange: () => void) => {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const useNarrow = () => useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches);
+
+// A pointer or keyboard focus on 登录/注册 fetches the dialog before the click lands.
+const preloadOnIntent = { onPointerEnter: preloadLoginDialog, onFocus: preloadLoginDialog, onTouchStart: preloadLoginDialog };
+
 export function Header() {
   const session = useSession();
   const navigate = useNavigate();
@@ -22,7 +34,10 @@ export function Header() {
   // Menus remember the path they were opened on, so navigating closes them without an effect.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const [manageOpenAt, setManageOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === location.pathname;
+  // On a phone the login dialog takes the whole screen: the menu under it closes.
+  const loginOpen = useLoginDialogOpen();
+  const menuOpen = menuOpenAt === location.pathname && !loginOpen;
+  const narrow = useNarrow();
   const manageOpen = manageOpenAt === location.pathname;
   const [q, setQ] = useState('');
   const aboutUrl = runtimeConfig().aboutUrl || '/about';
@@ -34,12 +49,17 @@ export function Header() {
     void navigate(term ? `/search?q=${encodeURIComponent(term)}` : '/search');
   };
 
+  const openLogin = () => {
+    setMenuOpenAt(null);
+    openLoginDialog();
+  };
+
   const userEntry = session ? (
     <Link className="user-entry" to={`/user/${session.id}`} data-testid="user-entry">
       {session.username}
     </Link>
   ) : (
-    <button type="button" className="link user-entry" onClick={openLoginDialog} data-testid="user-entry">
+    <button type="button" className="link user-entry" onClick={openLogin} data-testid="user-entry" {...preloadOnIntent}>
       {SHELL.loginOrRegister}
     </button>
   );
@@ -68,7 +88,7 @@ export function Header() {
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder="注册号、机型、航司、机场、摄影师"
+            placeholder={narrow ? '搜索注册号、机型' : '注册号、机型、航司、机场、摄影师'}
             aria-label="搜索图片"
           />
         </form>
@@ -103,6 +123,7 @@ export function Header() {
           aria-label="菜单"
           aria-expanded={menuOpen}
           data-testid="menu-toggle"
+          {...(session ? {} : preloadOnIntent)}
           onClick={() => setMenuOpenAt(menuOpen ? null : location.pathname)}
         >
           <MenuIcon />
@@ -117,7 +138,7 @@ export function Header() {
           {session ? (
             <Link to={`/user/${session.id}`}>{SHELL.personalPage}</Link>
           ) : (
-            <button type="button" className="link" onClick={openLoginDialog}>
+            <button type="button" className="link" onClick={openLogin} {...preloadOnIntent}>
               {SHELL.personalPage}
             </button>
           )}

@@ -1,5 +1,6 @@
 import type { LoginRequest } from '@contract/accounts';
-import { SHELL } from '@contract/texts';
+import { EMAIL_PATTERN } from '@contract/limits';
+import { MESSAGES, SHELL } from '@contract/texts';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,9 +24,10 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const navigate = useNavigate();
   const close = () => setLoginDialogOpen(false);
 
+  // Enter in either field and the 登录 button both come here, valid or not: the shell's notice
+  // must appear for an invalid form too, beside the field messages the form has just shown.
   const submit = async () => {
     const { email = '', password = '' } = form.getFieldsValue();
-    void form.validateFields().catch(() => undefined);
     if (!canSendLogin(email, password)) {
       notice.warning(SHELL.enterEmailAndPassword);
       return;
@@ -40,8 +42,22 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
-      <Form.Item label="邮箱" name="email" rules={[{ required: true, message: SHELL.enterEmail }]}>
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()} onFinishFailed={() => void submit()}>
+      <Form.Item
+        label="邮箱"
+        name="email"
+        validateTrigger={['onChange', 'onBlur']}
+        rules={[
+          { required: true, message: SHELL.enterEmail },
+          // Checked when the field is left (not mid-typing) and on submit: says which addresses work.
+          {
+            pattern: EMAIL_PATTERN,
+            transform: (v: string | undefined) => v?.trim(),
+            validateTrigger: 'onBlur',
+            message: `${MESSAGES.emailInvalid}：${MESSAGES.emailRule}`,
+          },
+        ]}
+      >
         <Input autoComplete="email" inputMode="email" data-testid="login-email" />
       </Form.Item>
       <Form.Item label="密码" name="password" rules={[{ required: true, message: SHELL.enterPassword }]}>
@@ -60,7 +76,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
         >
           {SHELL.register}
         </Button>
-        <Button type="primary" loading={busy} onClick={() => void submit()} htmlType="button">
+        <Button type="primary" loading={busy} htmlType="submit">
           {SHELL.login}
         </Button>
       </div>

@@ -1,7 +1,8 @@
 import { LEVELS } from '@contract/limits';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { requireLevel } from './guard.js';
+import { redirectMember, requireLevel } from './guard.js';
 import { Layout } from './layout.js';
+import { PageLoading } from './page-loading.js';
 import { RouteError } from './route-error.js';
 
 type Lazy = RouteObject['lazy'];
@@ -10,63 +11,96 @@ type Lazy = RouteObject['lazy'];
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
 const construction = page(() => import('../features/site/components/construction-page.js'));
 
+// Each page names the tab through `handle.title` ("上传 · 航迹", see layout.tsx).
+const pages: RouteObject[] = [
+  { path: '/', lazy: page(() => import('../features/home/components/home-page.js')) },
+  {
+    path: '/register',
+    loader: redirectMember,
+    handle: { title: '注册' },
+    lazy: page(() => import('../features/accounts/components/register-page.js')),
+  },
+  {
+    path: '/register/success',
+    loader: requireLevel(LEVELS.member),
+    handle: { title: '注册成功' },
+    lazy: page(() => import('../features/accounts/components/register-success-page.js')),
+  },
+  { path: '/reset', handle: { title: '重置密码' }, lazy: page(() => import('../features/accounts/components/reset-page.js')) },
+  {
+    path: '/upload',
+    loader: requireLevel(LEVELS.member),
+    handle: { title: '上传' },
+    lazy: page(() => import('../features/uploads/components/upload-page.js')),
+  },
+  {
+    path: '/queue/upload',
+    loader: requireLevel(LEVELS.member),
+    handle: { title: '待审队列' },
+    lazy: page(() => import('../features/uploads/components/queue-upload-page.js')),
+  },
+  {
+    path: '/queue/reject',
+    loader: requireLevel(LEVELS.member),
+    handle: { title: '我的退图' },
+    lazy: page(() => import('../features/uploads/components/queue-reject-page.js')),
+  },
+  {
+    path: '/guide/upload',
+    handle: { title: '上传指南' },
+    lazy: page(() => import('../features/guides/components/upload-guide-page.js')),
+  },
+  {
+    path: '/guide/standard',
+    handle: { title: '审图标准' },
+    lazy: page(() => import('../features/guides/components/standard-page.js')),
+  },
+  { path: '/terms', handle: { title: '用户协议' }, lazy: page(() => import('../features/guides/components/terms-page.js')) },
+  { path: '/photo/:id', handle: { title: '图片' }, lazy: construction },
+  {
+    path: '/user/:id',
+    handle: { title: '用户主页' },
+    lazy: page(() => import('../features/accounts/components/user-page.js')),
+    // The inbox is the notifications feature's; the user page shows it on one's own page.
+    children: [{ index: true, lazy: page(() => import('../features/notifications/components/inbox.js')) }],
+  },
+  {
+    path: '/screen/queue',
+    loader: requireLevel(LEVELS.screener),
+    handle: { title: '审图队列' },
+    lazy: page(() => import('../features/screening/components/screening-queue-page.js')),
+  },
+  {
+    path: '/screen/photo/:id',
+    loader: requireLevel(LEVELS.screener),
+    handle: { title: '审图' },
+    lazy: page(() => import('../features/screening/components/screening-photo-page.js')),
+  },
+  { path: '/manage/data', loader: requireLevel(LEVELS.screener), handle: { title: '机场、航司与机型' }, lazy: construction },
+  { path: '/manage/vote', loader: requireLevel(LEVELS.screener), handle: { title: '编辑精选投票' }, lazy: construction },
+  { path: '/manage/user', loader: requireLevel(LEVELS.admin), handle: { title: '用户管理' }, lazy: construction },
+  { path: '/manage/notam', loader: requireLevel(LEVELS.admin), handle: { title: 'NOTAM 与维护模式' }, lazy: construction },
+  { path: '/about', handle: { title: '关于' }, lazy: page(() => import('../features/site/components/about-page.js')) },
+  { path: '/search', handle: { title: '图库' }, lazy: construction },
+  {
+    path: '/AccountStop',
+    handle: { title: '账号已被停用' },
+    lazy: page(() => import('../features/site/components/account-stop-page.js')),
+  },
+  {
+    path: '/maintenance',
+    handle: { title: '系统维护中' },
+    lazy: page(() => import('../features/site/components/maintenance-page.js')),
+  },
+  { path: '*', handle: { title: '页面不存在' }, lazy: page(() => import('../features/site/components/not-found-page.js')) },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
-    children: [
-      { path: '/', lazy: page(() => import('../features/home/components/home-page.js')) },
-      { path: '/register', lazy: page(() => import('../features/accounts/components/register-page.js')) },
-      {
-        path: '/register/success',
-        loader: requireLevel(LEVELS.member),
-        lazy: page(() => import('../features/accounts/components/register-success-page.js')),
-      },
-      { path: '/reset', lazy: page(() => import('../features/accounts/components/reset-page.js')) },
-      {
-        path: '/upload',
-        loader: requireLevel(LEVELS.member),
-        lazy: page(() => import('../features/uploads/components/upload-page.js')),
-      },
-      {
-        path: '/queue/upload',
-        loader: requireLevel(LEVELS.member),
-        lazy: page(() => import('../features/uploads/components/queue-upload-page.js')),
-      },
-      {
-        path: '/queue/reject',
-        loader: requireLevel(LEVELS.member),
-        lazy: page(() => import('../features/uploads/components/queue-reject-page.js')),
-      },
-      { path: '/photo/:id', handle: { title: '图片' }, lazy: construction },
-      {
-        path: '/user/:id',
-        lazy: page(() => import('../features/accounts/components/user-page.js')),
-        // The inbox is the notifications feature's; the user page shows it on one's own page.
-        children: [{ index: true, lazy: page(() => import('../features/notifications/components/inbox.js')) }],
-      },
-      {
-        path: '/screen/queue',
-        loader: requireLevel(LEVELS.screener),
-        handle: { title: '审图队列' },
-        lazy: page(() => import('../features/screening/components/screening-queue-page.js')),
-      },
-      {
-        path: '/screen/photo/:id',
-        loader: requireLevel(LEVELS.screener),
-        handle: { title: '审图' },
-        lazy: page(() => import('../features/screening/components/screening-photo-page.js')),
-      },
-      { path: '/manage/data', loader: requireLevel(LEVELS.screener), handle: { title: '机场、航司与机型' }, lazy: construction },
-      { path: '/manage/vote', loader: requireLevel(LEVELS.screener), handle: { title: '编辑精选投票' }, lazy: construction },
-      { path: '/manage/user', loader: requireLevel(LEVELS.admin), handle: { title: '用户管理' }, lazy: construction },
-      { path: '/manage/notam', loader: requireLevel(LEVELS.admin), handle: { title: 'NOTAM 与维护模式' }, lazy: construction },
-      { path: '/about', lazy: page(() => import('../features/site/components/about-page.js')) },
-      { path: '/search', handle: { title: '图库' }, lazy: construction },
-      { path: '/AccountStop', lazy: page(() => import('../features/site/components/account-stop-page.js')) },
-      { path: '/maintenance', lazy: page(() => import('../features/site/components/maintenance-page.js')) },
-      { path: '*', lazy: page(() => import('../features/site/components/not-found-page.js')) },
-    ],
+    // The header shows at once; the page's place says 加载中… until its chunk (and guard) ran.
+    children: pages.map((route) => ({ HydrateFallback: PageLoading, ...route })),
   },
 ];
 

@@ -2,9 +2,10 @@ import type { RegisterRequest } from '@contract/accounts';
 import { EMAIL_PATTERN, USERNAME_PATTERN } from '@contract/limits';
 import { MESSAGES } from '@contract/texts';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
+import { openLoginDialog } from '../../../lib/login-dialog.js';
 import { useRegister } from '../api/register.js';
 import { NewPasswordFields } from './new-password-fields.js';
 
@@ -54,9 +55,16 @@ function RegisterForm() {
       <Form.Item
         label="邮箱"
         name="email"
+        extra={MESSAGES.emailRule}
+        validateTrigger={['onChange', 'onBlur']}
         rules={[
           { required: true, message: '请输入用户邮箱' },
-          { pattern: EMAIL_PATTERN, message: MESSAGES.emailInvalid },
+          {
+            pattern: EMAIL_PATTERN,
+            transform: (v: string | undefined) => v?.trim(),
+            validateTrigger: 'onBlur',
+            message: `${MESSAGES.emailInvalid}：${MESSAGES.emailRule}`,
+          },
         ]}
       >
         <Input autoComplete="email" inputMode="email" />
@@ -64,7 +72,15 @@ function RegisterForm() {
       <NewPasswordFields />
       <Form.Item name="acceptTerms" valuePropName="checked" rules={[mustCheck(MESSAGES.mustAcceptTerms)]}>
         <Checkbox>
-          我已阅读并同意 <Link to="/about">用户协议与审图标准</Link>
+          {/* New tabs: what was typed here stays when the terms are read. */}
+          我已阅读并同意{' '}
+          <a href="/terms" target="_blank" rel="noopener">
+            用户协议
+          </a>{' '}
+          和{' '}
+          <a href="/guide/standard" target="_blank" rel="noopener">
+            审图标准
+          </a>
         </Checkbox>
       </Form.Item>
       <Form.Item name="ownPhotosOnly" valuePropName="checked" rules={[mustCheck(MESSAGES.mustOwnPhotos)]}>
@@ -83,6 +99,12 @@ export function Component() {
       <div className="form-page panel">
         <h1 style={{ marginTop: 0 }}>注册航迹 Contrail</h1>
         <RegisterForm />
+        <p className="register-login" data-testid="have-account">
+          已有账号？
+          <button type="button" className="text-link" onClick={openLoginDialog}>
+            登录
+          </button>
+        </p>
       </div>
     </AntdProvider>
   );

@@ -6,9 +6,11 @@ export function Component() {
   return (
     <div className="center-page panel" data-testid="register-success">
       <h1>欢迎加入，{session?.username}！</h1>
-      <p>注册成功。上传前请先阅读上传指南，了解我们的审图标准。</p>
+      <p>
+        注册成功。上传前请先阅读<Link to="/guide/upload">上传指南</Link>，了解我们的<Link to="/guide/standard">审图标准</Link>。
+      </p>
       <p style={{ display: 'flex', gap: 12, justifyContent: 'center', flexWrap: 'wrap' }}>
-        <Link className="btn" to="/about">
+        <Link className="btn" to="/guide/upload">
           上传指南
         </Link>
         <Link className="btn btn-primary" to="/upload">

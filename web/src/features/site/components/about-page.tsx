@@ -14,6 +14,18 @@ export function Component() {
         <li>原图私有：只有作者和审图员可以查看原图，公开的只有缩放后的图片，且不含任何元数据。</li>
         <li>图库轻快：在手机上也能即时打开。</li>
       </ul>
+      <h2>给新会员</h2>
+      <ul>
+        <li>
+          <Link to="/guide/upload">上传指南</Link>：文件要求、信息怎么填、排队和审核的过程。
+        </li>
+        <li>
+          <Link to="/guide/standard">审图标准</Link>：审图员依据的标准，每个退图原因都有说明。
+        </li>
+        <li>
+          <Link to="/terms">用户协议</Link>：账号、照片版权与隐私。
+        </li>
+      </ul>
       <p>
         还没有账号？<Link to="/register">立即注册</Link>，或去 <Link to="/search">图库</Link> 看看。
       </p>

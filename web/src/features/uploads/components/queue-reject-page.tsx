@@ -2,6 +2,7 @@ import type { AppealInfo } from '@contract/photos';
 import { SCREENING_LIMITS } from '@contract/screening';
 import { Button, Empty, Input, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { useAppealPhoto } from '../api/appeal-photo.js';
 import { useRejectQueue } from '../api/get-reject-queue.js';
@@ -71,16 +72,17 @@ function RejectList() {
           <p>
             {reasons.map((r) => (
               <Tooltip key={r.code} title={r.guide}>
-                <Tag color="red" style={{ cursor: 'help' }}>
-                  {r.title}
-                </Tag>
+                <Tag color="red">{r.title}</Tag>
               </Tooltip>
             ))}
           </p>
           <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
             {reasons.map((r) => (
               <li key={r.code} className="muted">
-                {r.title}：{r.guide}
+                {r.title}：{r.guide}{' '}
+                <Link to={`/guide/standard#${r.code}`} data-testid="reason-guide">
+                  详细说明
+                </Link>
               </li>
             ))}
           </ul>

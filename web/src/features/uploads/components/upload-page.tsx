@@ -358,7 +358,8 @@ export function Component() {
       <div className="panel">
         <h1 style={{ marginTop: 0 }}>上传图片</h1>
         <p className="muted">
-          上传前请阅读 <Link to="/about">审图标准</Link>。只上传本人拍摄的照片。
+          第一次上传？请先阅读<Link to="/guide/upload">上传指南</Link>和<Link to="/guide/standard">审图标准</Link>
+          。只上传本人拍摄的照片。
         </p>
         <UploadForm />
       </div>

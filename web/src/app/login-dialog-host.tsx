@@ -1,0 +1,110 @@
+import { SHELL } from '@contract/texts';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { setLoginDialogOpen, useLoginDialogOpen } from '../lib/login-dialog.js';
+import { useSession } from '../lib/use-session.js';
+
+// The dialog brings Ant Design (about 100 KB compressed): never part of the first load. It is
+// fetched once the page is idle (visitors only) or when a pointer or focus reaches 登录/注册, and
+// until it has arrived a skeleton of the same dialog shows at once, so a click never waits in silence.
+const load = () => import('./login-dialog.js');
+const LazyDialog = lazy(load);
+let Loaded: ComponentType | null = null;
+let loading: Promise<void> | null = null;
+
+/** Starts fetching the dialog's chunk; safe to call any number of times. */
+export function preloadLoginDialog(): void {
+  loading ??= load().then(
+    (m) => {
+      Loaded = m.default;
+    },
+    () => {
+      loading = null; // offline for a moment: the next hover or click tries again
+    },
+  );
+}
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** Fetches the chunk when the browser is idle after the page loaded, unless the visitor saves data. */
+function usePreloadWhenIdle(enabled: boolean) {
+  useEffect(() => {
+    const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+    if (!enabled || connection?.saveData || /2g/.test(connection?.effectiveType ?? '')) return;
+    let cancel = () => undefined as void;
+    const whenIdle = () => {
+      if ('requestIdleCallback' in window) {
+        const id = window.requestIdleCallback(preloadLoginDialog, { timeout: 5000 });
+        cancel = () => window.cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(preloadLoginDialog, 1000);
+        cancel = () => clearTimeout(id);
+      }
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      cancel();
+    };
+  }, [enabled]);
+}
+
+/** The login dialog's frame, drawn without Ant Design while the real one loads. */
+function LoginDialogSkeleton() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setLoginDialogOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <div className="dialog-mask" onClick={() => setLoginDialogOpen(false)}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="login-skeleton-title"
+        aria-busy="true"
+        data-testid="login-skeleton"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <div className="dialog-title" id="login-skeleton-title">
+          {SHELL.loginTitle}
+        </div>
+        <div className="skeleton-label">邮箱</div>
+        <div className="skeleton-field" />
+        <div className="skeleton-label">密码</div>
+        <div className="skeleton-field" />
+        <div className="dialog-actions">
+          <button type="button" className="link" disabled>
+            {SHELL.forgotPassword}
+          </button>
+          <span className="muted" style={{ flex: 1, textAlign: 'center' }}>
+            正在加载…
+          </span>
+          <button type="button" className="btn" disabled>
+            {SHELL.register}
+          </button>
+          <button type="button" className="btn btn-primary" disabled>
+            {SHELL.login}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function LoginDialogHost() {
+  const open = useLoginDialogOpen();
+  const session = useSession();
+  usePreloadWhenIdle(!session);
+  if (!open) return null;
+  if (Loaded) return <Loaded />;
+  return (
+    <Suspense fallback={<LoginDialogSkeleton />}>
+      <LazyDialog />
+    </Suspense>
+  );
+}
