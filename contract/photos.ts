@@ -319,6 +319,8 @@ export const rejectQueueResponse = z.object({ items: z.array(rejectItem) });
 export type RejectQueueResponse = z.infer<typeof rejectQueueResponse>;
 
 export const registrationLookup = z.object({
+  /** False when no accepted photo has this registration yet: an ordinary answer (200), not a 404. */
+  found: z.boolean(),
   registration: z.string(),
   msn: z.string().nullable(),
   aircraftType: refSummary.nullable(),

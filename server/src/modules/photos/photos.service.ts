@@ -518,9 +518,16 @@ export class PhotosService {
 
   async lookupRegistration(registration: string): Promise<RegistrationLookup> {
     const row = await repo.latestAcceptedByRegistration(this.db, registrationKey(registration));
-    if (!row) throw notFound('没有该注册号的记录');
+    // Typing a new registration is ordinary: an empty answer, not a 404 in every browser console.
+    if (!row) return { found: false, registration: registration.toUpperCase(), msn: null, aircraftType: null, airline: null };
     const [photo] = await this.present([row], null);
-    return { registration: row.registration, msn: row.msn, aircraftType: photo!.aircraftType, airline: photo!.airline };
+    return {
+      found: true,
+      registration: row.registration,
+      msn: row.msn,
+      aircraftType: photo!.aircraftType,
+      airline: photo!.airline,
+    };
   }
 
   async rendition(name: string): Promise<Readable | null> {

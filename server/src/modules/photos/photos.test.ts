@@ -281,12 +281,15 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
     await t.database.db.updateTable('photos').set({ state: 'accepted', decided_at: now }).where('id', '=', photo.id).execute();
     const lookup = await t.app.inject({ method: 'GET', url: '/api/v1/registrations/B8888' });
     expect(lookup.json()).toMatchObject({
+      found: true,
       registration: 'B-8888',
       msn: '1234',
       aircraftType: { id: ref.b738.id },
       airline: { id: ref.cca.id },
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/registrations/B-0000' })).statusCode).toBe(404);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/registrations/B-0000' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ found: false, registration: 'B-0000', msn: null, aircraftType: null, airline: null });
     // An accepted photo: the MSN is not a key fact, so it stays in the gallery…
     const msn = await t.app.inject({
       method: 'PUT',

@@ -1,17 +1,13 @@
 import type { RegistrationLookup } from '@contract/photos';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { ApiError, request } from '../../../lib/api.js';
+import { request } from '../../../lib/api.js';
 
-/** The latest accepted photo's facts for a registration, or null when it has none. */
+/** The latest accepted photo's facts for a registration, or null when it has none yet. */
 export async function lookupRegistration(registration: string): Promise<RegistrationLookup | null> {
-  try {
-    return await request<RegistrationLookup>('GET', `/registrations/${encodeURIComponent(registration)}`, undefined, {
-      quiet: true,
-    });
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
-    throw e;
-  }
+  const answer = await request<RegistrationLookup>('GET', `/registrations/${encodeURIComponent(registration)}`, undefined, {
+    quiet: true,
+  });
+  return answer.found ? answer : null;
 }
 
 export const registrationQuery = (registration: string | null) =>
