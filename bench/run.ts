@@ -9,6 +9,7 @@ import { loadConfig } from '../server/src/config.js';
 import { BUDGET, firstLoad, HOME_ROUTE_MODULE } from '../scripts/first-load.js';
 import { makeJpeg } from '../server/src/testing/images.js';
 import { bearer, createTestApp, insertPhoto, makeUser } from '../server/src/testing/harness.js';
+import { benchGallery } from './gallery.js';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -71,7 +72,14 @@ async function main(): Promise<void> {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  await benchScreening();
+  const pgServer = postgresForBench();
+  if (!pgServer) console.log('PostgreSQL figures: skipped (no server binaries, no TEST_DATABASE_URL)');
+  try {
+    await benchScreening(pgServer?.url ?? null);
+    await benchGallery(pgServer?.url ?? null);
+  } finally {
+    pgServer?.stop();
+  }
 }
 
 /** A PostgreSQL to bench on: TEST_DATABASE_URL, or a throwaway cluster when the binaries exist. */
@@ -94,61 +102,55 @@ function postgresForBench(): { url: string; stop: () => void } | null {
  * `POST /screening/next` with 10,000 waiting photos, in-process next to GET /health on the same app:
  * 19 screeners hold locks on the oldest photos, the 20th claims (and releases) again and again.
  */
-async function benchScreening(): Promise<void> {
-  const pgServer = postgresForBench();
-  const kinds: ('sqlite' | 'postgres')[] = pgServer ? ['sqlite', 'postgres'] : ['sqlite'];
-  if (!pgServer) console.log('screening on PostgreSQL: skipped (no server binaries, no TEST_DATABASE_URL)');
-  process.env.TEST_DATABASE_URL ??= pgServer?.url;
-  try {
-    for (const kind of kinds) {
-      const t = await createTestApp(kind);
-      try {
-        const member = await makeUser(t);
-        const now = Date.now();
-        const base = await insertPhoto(t, member.id);
-        const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', base).executeTakeFirstOrThrow();
-        const { id: _id, ...template } = row;
-        for (let i = 0; i < 10_000; i += 500) {
-          await t.database.db
-            .insertInto('photos')
-            .values(
-              Array.from({ length: 500 }, (_, j) => ({
-                ...template,
-                registration: `B-${i + j}`,
-                registration_key: `B${i + j}`,
-                queue: (i + j) % 10 === 0 ? ('priority' as const) : ('normal' as const),
-                created_at: now - (i + j) * 1000,
-              })),
-            )
-            .execute();
-        }
-        const screeners = [];
-        for (let i = 0; i < 20; i++) screeners.push(await makeUser(t, 1));
-        for (const s of screeners.slice(0, 19)) {
-          await t.app.inject({ method: 'POST', url: '/api/v1/screening/next', headers: bearer(s.token) });
-        }
-        const last = screeners[19]!;
-        const health = await timeIt(300, () => t.app.inject({ method: 'GET', url: '/api/v1/health' }));
-        // Each claim is released before the next one (untimed), so every call walks past the 19 locks.
-        const times: number[] = [];
-        for (let i = 0; i < 300; i++) {
-          const start = process.hrtime.bigint();
-          const res = await t.app.inject({ method: 'POST', url: '/api/v1/screening/next', headers: bearer(last.token) });
-          times.push(Number(process.hrtime.bigint() - start) / 1e6);
-          const { photoId } = res.json<{ photoId: number }>();
-          await t.app.inject({ method: 'DELETE', url: `/api/v1/screening/photos/${photoId}/lock`, headers: bearer(last.token) });
-        }
-        const next = median(times);
-        console.log(
-          `screening on ${kind}, 10,000 waiting photos, 19 live locks: POST /screening/next ${next.toFixed(2)} ms ` +
-            `= ${(next / health).toFixed(2)} × GET /health (${health.toFixed(3)} ms), median of 300`,
-        );
-      } finally {
-        await t.close();
+async function benchScreening(pgUrl: string | null): Promise<void> {
+  const kinds: ('sqlite' | 'postgres')[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  if (pgUrl) process.env.TEST_DATABASE_URL ??= pgUrl;
+  for (const kind of kinds) {
+    const t = await createTestApp(kind);
+    try {
+      const member = await makeUser(t);
+      const now = Date.now();
+      const base = await insertPhoto(t, member.id);
+      const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', base).executeTakeFirstOrThrow();
+      const { id: _id, ...template } = row;
+      for (let i = 0; i < 10_000; i += 500) {
+        await t.database.db
+          .insertInto('photos')
+          .values(
+            Array.from({ length: 500 }, (_, j) => ({
+              ...template,
+              registration: `B-${i + j}`,
+              registration_key: `B${i + j}`,
+              queue: (i + j) % 10 === 0 ? ('priority' as const) : ('normal' as const),
+              created_at: now - (i + j) * 1000,
+            })),
+          )
+          .execute();
       }
+      const screeners = [];
+      for (let i = 0; i < 20; i++) screeners.push(await makeUser(t, 1));
+      for (const s of screeners.slice(0, 19)) {
+        await t.app.inject({ method: 'POST', url: '/api/v1/screening/next', headers: bearer(s.token) });
+      }
+      const last = screeners[19]!;
+      const health = await timeIt(300, () => t.app.inject({ method: 'GET', url: '/api/v1/health' }));
+      // Each claim is released before the next one (untimed), so every call walks past the 19 locks.
+      const times: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        const start = process.hrtime.bigint();
+        const res = await t.app.inject({ method: 'POST', url: '/api/v1/screening/next', headers: bearer(last.token) });
+        times.push(Number(process.hrtime.bigint() - start) / 1e6);
+        const { photoId } = res.json<{ photoId: number }>();
+        await t.app.inject({ method: 'DELETE', url: `/api/v1/screening/photos/${photoId}/lock`, headers: bearer(last.token) });
+      }
+      const next = median(times);
+      console.log(
+        `screening on ${kind}, 10,000 waiting photos, 19 live locks: POST /screening/next ${next.toFixed(2)} ms ` +
+          `= ${(next / health).toFixed(2)} × GET /health (${health.toFixed(3)} ms), median of 300`,
+      );
+    } finally {
+      await t.close();
     }
-  } finally {
-    pgServer?.stop();
   }
 }
 

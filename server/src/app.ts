@@ -102,6 +102,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const notifications = new NotificationsService(database.db, clock, accounts, config.publicUrl);
   const messages = new MessagesService(database.db, clock, limiter, config.publicUrl);
   const gallery = new GalleryService(database, clock, photos, accounts, reference);
+  galleryIndex.onChange(() => gallery.changed());
   const screening = new ScreeningService(database.db, clock, photos, lifecycle, notifications, accounts, audit);
   return {
     database,

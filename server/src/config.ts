@@ -38,6 +38,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default(''),
   UPLOADS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(2),
   DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
 });
 
 export interface Config {
@@ -63,6 +64,8 @@ export interface Config {
   production: boolean;
   uploadsPerMember: number;
   decodeQueue: number;
+  /** The coarse in-memory ceiling per client address and process, on every route. */
+  requestsPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -110,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     uploadsPerMember: e.UPLOADS_PER_MEMBER,
     decodeQueue: e.DECODE_QUEUE,
+    requestsPerMinute: e.REQUESTS_PER_MINUTE,
   };
 }

@@ -109,6 +109,6 @@ export function answerFrameworkError(_error: FastifyError, _request: FastifyRequ
  * Sends JSON that was serialised (and checked against its schema) earlier — a cached answer — as it
  * is: Fastify passes a string with a JSON content type straight through, past the schema serializer.
  */
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+export function sendJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -65,5 +65,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   }
   // A coarse per-address ceiling for every route. The limits that must hold across processes
   // (login, registration, password reset) are kept in the database: see rate-limit.ts.
-  await app.register(rateLimit, { max: 1200, timeWindow: '1 minute' });
+  await app.register(rateLimit, { max: config.requestsPerMinute, timeWindow: '1 minute' });
 }

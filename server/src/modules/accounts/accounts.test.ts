@@ -207,7 +207,15 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
   it('never shows a password hash, token hash or email in public responses', async () => {
     const u = await makeUser(t);
     const res = await get(`/users/${u.id}`);
-    expect(res.json()).toEqual({ id: u.id, username: u.username, level: 0, createdAt: expect.any(Number) });
+    expect(res.json()).toEqual({
+      id: u.id,
+      username: u.username,
+      level: 0,
+      createdAt: expect.any(Number),
+      homeAirport: null,
+      coverPhoto: null,
+      stats: { acceptedPhotos: 0, acceptanceRate: null, featured: 0, views: 0 },
+    });
     const text = res.body + (await get('/openapi.json')).body;
     expect(text).not.toContain(u.email);
     expect(text).not.toMatch(/\$argon2/);

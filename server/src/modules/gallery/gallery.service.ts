@@ -1,9 +1,17 @@
-import { TOTAL_CAP, type RelatedResponse, type SearchQuery, type SiteStats } from '../../../../contract/gallery.js';
+import {
+  searchResponse,
+  TOTAL_CAP,
+  type RelatedResponse,
+  type SearchQuery,
+  type SearchResponse,
+  type SiteStats,
+} from '../../../../contract/gallery.js';
 import { registrationKey } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { ShortCache } from '../../http/short-cache.js';
 import type { PublicUser } from '../../../../contract/accounts.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
@@ -19,7 +27,8 @@ const STATS_TTL_MS = 60_000;
 interface Cached {
   version: number;
   at: number;
-  json: string;
+  /** The finished answer, already UTF-8: a hit costs no serialising and no encoding. */
+  json: Buffer;
 }
 
 const invalidCursor = () => badRequest('无效的分页参数', [{ path: ['cursor'], message: '无效的分页参数' }]);
@@ -53,6 +62,8 @@ function decodeCursor(cursor: string | undefined, sort: SearchQuery['sort']): re
  */
 export class GalleryService {
   private readonly cache = new Map<string, Cached>();
+  // Read at most every 250 ms per process, and at once after this process changed the gallery.
+  private readonly version = new ShortCache(250, () => repo.galleryVersion(this.db));
   private stats: { at: number; value: SiteStats } | null = null;
 
   constructor(
@@ -86,19 +97,19 @@ export class GalleryService {
     };
   }
 
-  /** `GET /photos` as finished JSON (the route sends it as is). */
-  async searchJson(q: SearchQuery): Promise<string> {
+  /** `GET /photos` as finished JSON in UTF-8 (the route sends it as is). */
+  async searchJson(q: SearchQuery): Promise<Buffer> {
     const after = decodeCursor(q.cursor, q.sort);
     const key = JSON.stringify(q);
-    const version = await repo.galleryVersion(this.db);
+    const version = await this.version.get();
     const now = this.clock.now();
     const hit = this.cache.get(key);
     if (hit && hit.version === version && now - hit.at < CACHE_TTL_MS) return hit.json;
 
     const filter = this.filterOf(q);
-    let json: string;
+    let answer: SearchResponse;
     if (!filter) {
-      json = JSON.stringify({ items: [], nextCursor: null, total: 0, totalCapped: false });
+      answer = { items: [], nextCursor: null, total: 0, totalCapped: false };
     } else {
       const dialect = this.database.dialect;
       const [rows, total] = await Promise.all([
@@ -110,16 +121,24 @@ export class GalleryService {
       const last = page[page.length - 1];
       const sortValue = (r: (typeof page)[number]) =>
         q.sort === 'taken' ? r.taken_on : q.sort === 'views' ? r.views : q.sort === 'likes' ? r.likes : (r.decided_at ?? 0);
-      json = JSON.stringify({
+      answer = {
         items: await this.photos.present(page, null),
         nextCursor: rows.length > q.limit && last ? encodeCursor(sortValue(last), last.id) : null,
         total: Math.min(Math.max(total, 0), TOTAL_CAP),
         totalCapped: total > TOTAL_CAP,
-      });
+      };
     }
+    // Checked against the contract once, when made, as the route's serializer would on every send.
+    const json = Buffer.from(JSON.stringify(searchResponse.parse(answer)));
     if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, { version, at: now, json });
     return json;
+  }
+
+  /** This process changed what the gallery shows (see GalleryIndex.onChange). */
+  changed(): void {
+    this.version.clear();
+    this.stats = null;
   }
 
   async related(id: number): Promise<RelatedResponse> {

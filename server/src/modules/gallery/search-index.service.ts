@@ -9,6 +9,8 @@ import { documentTokens } from './search-text.js';
  * `sync` on every state change, the owner's edits and the screener's corrections too.
  */
 export class GalleryIndex {
+  private readonly listeners: (() => void)[] = [];
+
   constructor(
     private readonly database: DatabaseHandle,
     private readonly reference: ReferenceService,
@@ -29,6 +31,13 @@ export class GalleryIndex {
       await repo.removeFromIndex(trx, this.database.dialect, photoId);
     }
     await repo.bumpGalleryVersion(trx);
+    // Told before the commit: a reader in between may keep the old version, at most for 250 ms.
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Called whenever this process changes the gallery, so its answer cache re-reads the version. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   /** After a rename: the photographer is found by the new name. */

@@ -2,6 +2,7 @@ import type { SiteStatus } from '../../../../contract/site.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import type { Db } from '../../db/database.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { ShortCache } from '../../http/short-cache.js';
 import { pingDatabase, readSetting, writeSetting } from './site.repository.js';
 
 const MAINTENANCE_KEY = 'maintenance';
@@ -12,17 +13,21 @@ interface MaintenanceValue {
 }
 
 export class SiteService {
+  // The flag lives in the database, shared by every server process (§9.3); each process reads it at
+  // most every 250 ms (every API request asks), and at once after changing it itself.
+  private readonly maintenance = new ShortCache(250, async (): Promise<SiteStatus> => {
+    const raw = await readSetting(this.db, MAINTENANCE_KEY);
+    const value: MaintenanceValue = raw ? (JSON.parse(raw) as MaintenanceValue) : { on: false, message: '' };
+    return { maintenance: value.on, maintenanceMessage: value.message || MESSAGES.maintenance };
+  });
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
   ) {}
 
-  // Read from the database on every request: the flag is shared by every server process (§9.3),
-  // and a primary-key lookup costs less than keeping caches coherent.
-  async status(): Promise<SiteStatus> {
-    const raw = await readSetting(this.db, MAINTENANCE_KEY);
-    const value: MaintenanceValue = raw ? (JSON.parse(raw) as MaintenanceValue) : { on: false, message: '' };
-    return { maintenance: value.on, maintenanceMessage: value.message || MESSAGES.maintenance };
+  status(): Promise<SiteStatus> {
+    return this.maintenance.get();
   }
 
   async setMaintenance(on: boolean, message: string | undefined, actorId: number | null): Promise<SiteStatus> {
@@ -36,6 +41,7 @@ export class SiteService {
         detail: { message: message ?? '' },
       });
     });
+    this.maintenance.clear();
     return this.status();
   }
 

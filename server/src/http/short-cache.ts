@@ -1,0 +1,31 @@
+/**
+ * A value read from the database at most once per `ttlMs` of real time, for state every process
+ * shares and every request reads (the maintenance flag, the gallery's version): under load one read
+ * serves thousands of requests, and another process's change is seen within `ttlMs`. The process that
+ * makes a change calls `clear()` and sees it at once.
+ */
+export class ShortCache<T> {
+  private value: { at: number; promise: Promise<T> } | null = null;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly load: () => Promise<T>,
+  ) {}
+
+  get(): Promise<T> {
+    const now = performance.now();
+    if (!this.value || now - this.value.at >= this.ttlMs) {
+      const promise = this.load();
+      this.value = { at: now, promise };
+      // A failed read is not kept: the next request tries again.
+      promise.catch(() => {
+        if (this.value?.promise === promise) this.value = null;
+      });
+    }
+    return this.value.promise;
+  }
+
+  clear(): void {
+    this.value = null;
+  }
+}
