@@ -5,8 +5,8 @@ import type { Database, NewAircraftType, NewAirline, NewAirport } from '../../db
 export type RefKind = 'airports' | 'airlines' | 'aircraft_types';
 
 export interface RefSearch {
-  /** Normalised words that must all occur in search_text (see search-words.ts); none lists everything visible. */
-  terms: string[];
+  /** Normalised words that must all occur in search_text, each in one of its spellings (see search-words.ts); none lists everything visible. */
+  terms: string[][];
   /** The query's words that name the entry, matched as whole words for the ranking. */
   phrase: string;
   viewerId: number | null;
@@ -30,7 +30,12 @@ function searched<TB extends RefKind, O>(
       : sql<boolean>`(status = 'available' or (status = 'pending' and suggested_by = ${s.viewerId}))`;
   // Spaces around the words, so a word's start and a whole word are plain LIKE patterns.
   const spaced = sql`(' ' || search_text || ' ')`;
-  const codes = s.terms.map((t) => t.toUpperCase());
+  const codes = s.terms.flat().map((t) => t.toUpperCase());
+  const anyOf = (spellings: string[], pattern: (escaped: string) => string, column = sql`search_text`) =>
+    sql<boolean>`(${sql.join(
+      spellings.map((t) => sql`${column} like ${pattern(escapeLike(t))} escape '\\'`),
+      sql` or `,
+    )})`;
   const exactCode =
     codes.length === 0
       ? sql<boolean>`1 = 0`
@@ -42,15 +47,15 @@ function searched<TB extends RefKind, O>(
     s.terms.length === 0
       ? sql<boolean>`1 = 1`
       : sql.join(
-          s.terms.map((t) => sql<boolean>`${spaced} like ${`% ${escapeLike(t)}%`} escape '\\'`),
+          s.terms.map((t) => anyOf(t, (e) => `% ${e}%`, spaced)),
           sql` and `,
         );
   return (
     query
       .where(visible)
-      .$call((q) => s.terms.reduce((acc, t) => acc.where(sql<boolean>`search_text like ${`%${escapeLike(t)}%`} escape '\\'`), q))
+      .$call((q) => s.terms.reduce((acc, t) => acc.where(anyOf(t, (e) => `%${e}%`)), q))
       // An exact code first (PEK, CCA, A320), then the whole name or short name (国航, 737 of Boeing
-      // 737), then words that start with what was typed, then the rest (国航 inside 美国航空 last).
+      // 737), then words that start with what was typed, then the rest (浦东 inside 上海浦东).
       .orderBy(sql`case when ${exactCode} then 0 when ${wholePhrase} then 1 when ${wordStarts} then 2 else 3 end`)
       // Entries with a curated Chinese name are the ones Chinese spotters mean most.
       .$if(kind !== 'aircraft_types', (q) => q.orderBy(sql`case when name_zh is null then 1 else 0 end`))

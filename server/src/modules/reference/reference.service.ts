@@ -15,7 +15,15 @@ import {
   summariseAirport,
 } from './reference.presenter.js';
 import * as repo from './reference.repository.js';
-import { aircraftTypeSearchText, airlineSearchText, airportSearchText, queryTerms } from './search-words.js';
+import {
+  aircraftTypeNameWords,
+  aircraftTypeSearchText,
+  airlineNameWords,
+  airlineSearchText,
+  airportNameWords,
+  airportSearchText,
+  queryTerms,
+} from './search-words.js';
 
 const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
 function decodeCursor(cursor: string | undefined): number {
@@ -170,6 +178,11 @@ export class ReferenceService {
       ids.airlineId ? repo.findAirline(db, ids.airlineId) : undefined,
       ids.airportId ? repo.findAirport(db, ids.airportId) : undefined,
     ]);
-    return [type?.search_text, airline?.search_text, airport?.search_text].filter((w): w is string => !!w);
+    // Whole names (北京首都国际机场), not search_text's stems and suffixes: the gallery pairs Chinese characters itself.
+    return [
+      type && aircraftTypeNameWords(type),
+      airline && airlineNameWords(airline),
+      airport && airportNameWords(airport),
+    ].filter((w): w is string => !!w);
   }
 }

@@ -41,8 +41,13 @@ export const MANUFACTURER_WORDS: readonly (readonly string[])[] = [
 ];
 
 // Words that end Chinese names and that people add, drop or shorten: 首都机场 for 北京首都国际机场,
-// 国航 or 中国国际航空公司 for 中国国际航空. A name is also found by its stem and these words apart.
+// 国航 or 中国国际航空公司 for 中国国际航空. Names are matched as their stem and these words apart,
+// never across the seam: 国航 is inside 美国航空 only across 美国|航空, and is not an answer there.
 const NAME_SUFFIXES = ['航空公司', '机场', '航空', '国际'];
+// The first characters of those words, typed before the rest: 东方航 is on its way to 东方航空.
+const SUFFIX_STARTS = [...new Set(NAME_SUFFIXES.flatMap((w) => [...w].slice(0, -1).map((_, i) => w.slice(0, i + 1))))].sort(
+  (a, b) => b.length - a.length,
+);
 // Of those, the ones a query may leave out: 首都机场 → 首都. 国际 stays (中国国际 ≠ 中国).
 const DROPPED_FROM_QUERIES = new Set(['航空公司', '机场', '航空']);
 
@@ -82,21 +87,33 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The words a row is found by: every word, and each Chinese name's stem and suffixes too. */
+/** The words of a row's names, each Chinese name as its stem and suffix words (the search_text column). */
 function searchText(parts: (string | null | undefined)[]): string {
-  const out = new Set<string>();
-  for (const w of words(parts.filter(Boolean).join(' '))) {
-    out.add(w);
-    if (HAN.test(w)) splitSuffixes(w).forEach((p) => out.add(p));
-  }
+  const out = new Set(words(parts.filter(Boolean).join(' ')).flatMap((w) => (HAN.test(w) ? splitSuffixes(w) : [w])));
   return [...out].join(' ');
 }
 
-export const airportSearchText = (r: Pick<AirportRow, 'icao' | 'iata' | 'name_zh' | 'name_en' | 'city' | 'country'>) =>
-  searchText([r.icao, r.iata, r.name_zh, r.name_en, r.city, r.country]);
+/** The words of a row's names as they are written, for the gallery's own index (Chinese pairs across the whole name). */
+function nameWords(parts: (string | null | undefined)[]): string {
+  return [...new Set(words(parts.filter(Boolean).join(' ')))].join(' ');
+}
 
-export const airlineSearchText = (r: Pick<AirlineRow, 'icao' | 'iata' | 'name_zh' | 'name_en' | 'country'>) =>
-  searchText([r.icao, r.iata, r.name_zh, r.icao ? AIRLINE_ALIASES_ZH[r.icao] : null, r.name_en, r.country]);
+type AirportSource = Pick<AirportRow, 'icao' | 'iata' | 'name_zh' | 'name_en' | 'city' | 'country'>;
+type AirlineSource = Pick<AirlineRow, 'icao' | 'iata' | 'name_zh' | 'name_en' | 'country'>;
+type AircraftTypeSource = Pick<AircraftTypeRow, 'icao' | 'manufacturer_en' | 'manufacturer_zh' | 'type_name' | 'variant'>;
+
+const airportParts = (r: AirportSource) => [r.icao, r.iata, r.name_zh, r.name_en, r.city, r.country];
+const airlineParts = (r: AirlineSource) => [
+  r.icao,
+  r.iata,
+  r.name_zh,
+  r.icao ? AIRLINE_ALIASES_ZH[r.icao] : null,
+  r.name_en,
+  r.country,
+];
+
+export const airportSearchText = (r: AirportSource) => searchText(airportParts(r));
+export const airlineSearchText = (r: AirlineSource) => searchText(airlineParts(r));
 
 function manufacturerGroups(en: string, zh: string | null): string[] {
   const enWords = ` ${words(en).join(' ')} `;
@@ -106,27 +123,37 @@ function manufacturerGroups(en: string, zh: string | null): string[] {
   ).flat();
 }
 
-export const aircraftTypeSearchText = (
-  r: Pick<AircraftTypeRow, 'icao' | 'manufacturer_en' | 'manufacturer_zh' | 'type_name' | 'variant'>,
-) =>
-  searchText([
-    r.icao,
-    r.manufacturer_en,
-    r.manufacturer_zh,
-    ...manufacturerGroups(r.manufacturer_en, r.manufacturer_zh),
-    r.type_name,
-    r.variant,
-    // 737-800 as one word, as people write it.
-    r.variant ? `${r.type_name}${r.variant}` : null,
-  ]);
+const aircraftTypeParts = (r: AircraftTypeSource) => [
+  r.icao,
+  r.manufacturer_en,
+  r.manufacturer_zh,
+  ...manufacturerGroups(r.manufacturer_en, r.manufacturer_zh),
+  r.type_name,
+  r.variant,
+  // 737-800 as one word, as people write it.
+  r.variant ? `${r.type_name}${r.variant}` : null,
+];
+export const aircraftTypeSearchText = (r: AircraftTypeSource) => searchText(aircraftTypeParts(r));
+
+/** What a photo is found by in the gallery for its airport, airline and type: codes, names, short names. */
+export const airportNameWords = (r: AirportSource) => nameWords(airportParts(r));
+export const airlineNameWords = (r: AirlineSource) => nameWords(airlineParts(r));
+export const aircraftTypeNameWords = (r: AircraftTypeSource) => nameWords(aircraftTypeParts(r));
 
 const MANUFACTURER_SET = new Set(MANUFACTURER_WORDS.flatMap((group) => group.flatMap((w) => words(w))));
 
 export interface QueryTerms {
-  /** Every one must occur in a row's search text. */
-  terms: string[];
+  /** Every term must occur in a row's search text, in one of its spellings (东方航 or 东方). */
+  terms: string[][];
   /** The query without manufacturer words, as whole words: `737` of `Boeing 737`, `国航`. */
   phrase: string;
+}
+
+/** 东方航 → 东方航 or 东方: a name's suffix half typed. 国航 stays 国航 (国 alone says too little). */
+function spellings(term: string): string[] {
+  if (!HAN.test(term)) return [term];
+  const start = SUFFIX_STARTS.find((p) => term.endsWith(p) && [...term].length - [...p].length >= 2);
+  return start ? [term, term.slice(0, -start.length)] : [term];
 }
 
 /** A selector query as terms: 首都机场 → 首都; 空客A320 → 空客, a320; 中国国际航空公司 → 中国, 国际. */
@@ -135,5 +162,5 @@ export function queryTerms(q: string): QueryTerms {
   const kept = split.filter((w) => !DROPPED_FROM_QUERIES.has(w));
   const terms = [...new Set(kept.length > 0 ? kept : split)].slice(0, 8);
   const named = terms.filter((t) => !MANUFACTURER_SET.has(t));
-  return { terms, phrase: (named.length > 0 ? named : terms).join(' ') };
+  return { terms: terms.map(spellings), phrase: (named.length > 0 ? named : terms).join(' ') };
 }
