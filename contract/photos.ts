@@ -25,7 +25,7 @@ export const PHOTO_MESSAGES = {
   shortEdge: '图片短边需至少 720 像素',
   tooManyPixels: '图片像素总数不能超过 4000 万',
   corrupt: '图片文件已损坏或不完整',
-  missingFile: '请选择要上传的图片',
+  missingFile: '请选择照片',
   missingMeta: '缺少图片信息',
   queueFull: '队列已满',
   registrationFull: '同一注册号最多 3 张待审图片',

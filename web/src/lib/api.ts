@@ -112,12 +112,14 @@ export async function requestBlob(path: string): Promise<Blob> {
 
 /**
  * A multipart upload with progress (fetch cannot report upload progress, XMLHttpRequest can);
- * notices as the action facility: success message, error message, 网络错误.
+ * notices as the action facility: success message, error message, 网络错误. `successNotice: false`
+ * for a page that shows the success itself, so it is said once.
  */
 export function uploadWithProgress<T extends { message?: string }>(
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
+  opts: { successNotice?: boolean } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -132,7 +134,7 @@ export function uploadWithProgress<T extends { message?: string }>(
       const res = new Response(xhr.responseText || null, { status: xhr.status });
       settle<T>(res).then(
         (data) => {
-          if (data?.message) notice.success(data.message);
+          if (data?.message && opts.successNotice !== false) notice.success(data.message);
           resolve(data);
         },
         (e: unknown) => {

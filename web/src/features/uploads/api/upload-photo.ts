@@ -7,7 +7,8 @@ export function uploadPhoto(file: File, meta: PhotoMeta, onProgress: (fraction: 
   // meta first: the server reads parts in order and can refuse bad facts before the file ends.
   form.append('meta', JSON.stringify(meta));
   form.append('file', file, file.name);
-  return uploadWithProgress<UploadResponse>('/photos', form, onProgress);
+  // The page's result says 上传成功 in full; a notice saying it again would be the second time.
+  return uploadWithProgress<UploadResponse>('/photos', form, onProgress, { successNotice: false });
 }
 
 export function useUploadPhoto() {

@@ -6,6 +6,7 @@ import { OriginalViewer } from '../../../components/original-viewer.js';
 import { useOriginal } from '../api/get-original.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
 import { useWithdrawPhoto } from '../api/withdraw-photo.js';
+import { EditFactsDialog } from './edit-facts-dialog.js';
 import { OwnPhotoItem } from './photo-facts.js';
 
 function waitText(days: number | null): string {
@@ -18,6 +19,7 @@ function QueueList() {
   const { data, isPending } = useUploadQueue();
   const withdraw = useWithdrawPhoto();
   const [viewing, setViewing] = useState<{ id: number; title: string } | null>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
   const original = useOriginal(viewing?.id ?? null);
   const closeViewer = () => {
     if (original.data) URL.revokeObjectURL(original.data);
@@ -27,8 +29,10 @@ function QueueList() {
   if (isPending) return <div className="route-loading">加载中…</div>;
   if (!data) return null;
   const { slots } = data;
+  const editing = data.items.find((i) => i.photo.id === editingId)?.photo;
   return (
     <>
+      {editing && <EditFactsDialog photo={editing} onClose={() => setEditingId(null)} />}
       {viewing && original.data && <OriginalViewer url={original.data} title={viewing.title} onClose={closeViewer} />}
       <p className="muted" data-testid="slots">
         普通队列 {slots.normalUsed}/{slots.normal} · 优先队列 {slots.priorityUsed}/{slots.priority}
@@ -62,7 +66,13 @@ function QueueList() {
                   ))}
                 </ul>
               )}
-              <p style={{ display: 'flex', gap: 8, marginTop: 8 }}>
+              <p style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
+                {/* Only a waiting photo's facts can change here; an escalated one is with a senior screener. */}
+                {photo.state === 'pending' && (
+                  <Button size="small" onClick={() => setEditingId(photo.id)}>
+                    修改信息
+                  </Button>
+                )}
                 <Button
                   size="small"
                   loading={viewing?.id === photo.id && original.isFetching}

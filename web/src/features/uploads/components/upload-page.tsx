@@ -1,7 +1,6 @@
 import type { ExifFacts } from '@contract/exif';
 import { adviceFor, type Analysis } from '@contract/image-analysis';
 import {
-  CATEGORIES,
   defaultWatermark,
   NO_REGISTRATION,
   PHOTO_MESSAGES,
@@ -10,11 +9,10 @@ import {
   type PhotoMeta,
   type Watermark,
 } from '@contract/photos';
-import { Alert, Button, Checkbox, Form, Input, Progress, Radio, Result, Upload } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Checkbox, Form, Progress, Radio, Result, Upload } from 'antd';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
-import { ReferenceSelect, type RefOption } from '../../../components/reference-select.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { useDuplicates } from '../api/check-duplicates.js';
@@ -24,18 +22,11 @@ import { useUploadPhoto } from '../api/upload-photo.js';
 import { analyseBitmap } from '../lib/analyse.js';
 import { checkFile } from '../lib/check-file.js';
 import { readExif } from '../lib/read-exif.js';
+import { FACT_FIELDS_OF_PATHS, FactsFields, type FactsValues } from './facts-fields.js';
 import { WatermarkEditor } from './watermark-editor.js';
 
-/** The form's values: the contract's facts, with reference entries as selector options. */
-interface Fields
-  extends
-    Pick<PhotoMeta, 'queue' | 'categories'>,
-    Partial<Pick<PhotoMeta, 'registration' | 'msn' | 'takenOn' | 'remark' | 'messageToScreener'>> {
-  noRegistration: boolean;
-  aircraftType?: RefOption | null;
-  airline?: RefOption | null;
-  airport?: RefOption | null;
-  inFlight: boolean;
+/** The form's values: the photo's facts, the queue and the watermark switch. */
+interface Fields extends FactsValues, Pick<PhotoMeta, 'queue'> {
   watermarkOn: boolean;
 }
 
@@ -48,8 +39,6 @@ interface Picked {
   analysis: Analysis;
   phash: string;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The registration to look up once typing pauses: a plausible one, or null. */
 function useSettledRegistration(typed: string | undefined, none: boolean): string | null {
@@ -69,7 +58,7 @@ function UploadForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState<{ id: number } | null>(null);
   const noRegistration = Form.useWatch('noRegistration', form);
-  const inFlight = Form.useWatch('inFlight', form);
+  const fileArea = useRef<HTMLDivElement>(null);
   const watermarkOn = Form.useWatch('watermarkOn', form);
   const registration = useSettledRegistration(Form.useWatch('registration', form), noRegistration);
   const duplicates = useDuplicates(picked?.phash ?? null);
@@ -109,9 +98,15 @@ function UploadForm() {
     if (exif.takenOn) form.setFieldValue('takenOn', exif.takenOn);
   };
 
+  /** No photo yet: say so on the file area and bring it into view (on a phone it is far above the button). */
+  const askForFile = () => {
+    setFileError(PHOTO_MESSAGES.missingFile);
+    fileArea.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+
   const submit = async (v: Fields) => {
     if (!picked) {
-      setFileError(PHOTO_MESSAGES.missingFile);
+      askForFile();
       return;
     }
     const meta: PhotoMeta = {
@@ -132,14 +127,11 @@ function UploadForm() {
     try {
       const { photo } = await upload.mutateAsync({ file: picked.file, meta, onProgress: setProgress });
       setDone({ id: photo.id });
+      // The result replaces the long form: show it from its top, not from where the button was.
+      window.scrollTo({ top: 0 });
     } catch (e) {
       setProgress(null);
-      const elsewhere = showFieldErrors(form, e, {
-        aircraftTypeId: 'aircraftType',
-        airlineId: 'airline',
-        airportId: 'airport',
-        file: null,
-      });
+      const elsewhere = showFieldErrors(form, e, { ...FACT_FIELDS_OF_PATHS, file: null });
       const fileIssue = elsewhere.find((i) => i.path[0] === 'file');
       if (fileIssue) setFileError(fileIssue.message);
     }
@@ -188,6 +180,10 @@ function UploadForm() {
         watermarkOn: false,
       }}
       onFinish={(v) => void submit(v)}
+      onFinishFailed={() => {
+        if (!picked) askForFile();
+      }}
+      scrollToFirstError={picked ? { behavior: 'smooth', block: 'center' } : false}
       data-testid="upload-form"
     >
       <Form.Item label="队列" name="queue" rules={[{ required: true, message: '请选择队列' }]}>
@@ -205,7 +201,7 @@ function UploadForm() {
         />
       )}
       <div className="upload-grid">
-        <div>
+        <div ref={fileArea}>
           <Form.Item label="图片" required>
             {picked ? (
               <>
@@ -261,81 +257,46 @@ function UploadForm() {
           </Form.Item>
         </div>
         <div>
-          <Form.Item
-            label="注册号"
-            name="registration"
-            normalize={(v: string) => v.toUpperCase()}
-            rules={[
-              { required: !noRegistration, message: '请输入注册号，或勾选“无注册号”' },
-              { pattern: REGISTRATION_PATTERN, message: '注册号只能包含字母、数字和连字符' },
-            ]}
-          >
-            <Input disabled={noRegistration} placeholder="如 B-1234" />
-          </Form.Item>
-          <Form.Item name="noRegistration" valuePropName="checked" style={{ marginTop: -12 }}>
-            <Checkbox>无注册号</Checkbox>
-          </Form.Item>
-          {autoFill && (
-            <Alert
-              type="info"
-              style={{ marginBottom: 16 }}
-              message={`${autoFill.registration} 上次记录：${[autoFill.aircraftType?.label, autoFill.airline?.label, autoFill.msn && `MSN ${autoFill.msn}`].filter(Boolean).join('，')}`}
-              action={
-                <Button
-                  size="small"
-                  onClick={() => {
-                    form.setFieldsValue({
-                      ...(autoFill.msn ? { msn: autoFill.msn } : {}),
-                      ...(autoFill.aircraftType
-                        ? { aircraftType: { value: autoFill.aircraftType.id, label: autoFill.aircraftType.label } }
-                        : {}),
-                      ...(autoFill.airline ? { airline: { value: autoFill.airline.id, label: autoFill.airline.label } } : {}),
-                    });
-                    setFilledFor(registration);
-                  }}
-                >
-                  填入
-                </Button>
-              }
-            />
+          <FactsFields
+            takenOnHint={picked?.exif.takenOn ? '已从 EXIF 读取（相机本地日期）' : undefined}
+            afterRegistration={
+              autoFill && (
+                <Alert
+                  type="info"
+                  style={{ marginBottom: 16 }}
+                  message={`${autoFill.registration} 上次记录：${[autoFill.aircraftType?.label, autoFill.airline?.label, autoFill.msn && `MSN ${autoFill.msn}`].filter(Boolean).join('，')}`}
+                  action={
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        form.setFieldsValue({
+                          ...(autoFill.msn ? { msn: autoFill.msn } : {}),
+                          ...(autoFill.aircraftType
+                            ? { aircraftType: { value: autoFill.aircraftType.id, label: autoFill.aircraftType.label } }
+                            : {}),
+                          ...(autoFill.airline ? { airline: { value: autoFill.airline.id, label: autoFill.airline.label } } : {}),
+                        });
+                        setFilledFor(registration);
+                      }}
+                    >
+                      填入
+                    </Button>
+                  }
+                />
+              )
+            }
+          />
+          {progress !== null && (
+            <div data-testid="upload-progress">
+              <Progress percent={Math.round(progress * 100)} status="active" />
+              {/* The file has left the browser; renditions and checks take a few seconds more. */}
+              {progress >= 1 && (
+                <p className="muted" role="status" data-testid="upload-processing" style={{ margin: '0 0 8px' }}>
+                  处理中…正在生成各尺寸图片并做自动检查
+                </p>
+              )}
+            </div>
           )}
-          <Form.Item label="MSN（出厂序列号）" name="msn" rules={[{ max: 30, message: 'MSN 最多 30 个字符' }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item label="机型" name="aircraftType" rules={[{ required: true, message: '请选择机型' }]}>
-            <ReferenceSelect kind="aircraft-types" />
-          </Form.Item>
-          <Form.Item label="航空公司/运营者" name="airline">
-            <ReferenceSelect kind="airlines" />
-          </Form.Item>
-          <Form.Item label="机场" name="airport" rules={[{ required: !inFlight, message: PHOTO_MESSAGES.airportRequired }]}>
-            <ReferenceSelect kind="airports" disabled={inFlight} />
-          </Form.Item>
-          <Form.Item name="inFlight" valuePropName="checked" style={{ marginTop: -12 }}>
-            <Checkbox>空中拍摄</Checkbox>
-          </Form.Item>
-          <Form.Item
-            label="拍摄日期"
-            name="takenOn"
-            rules={[{ required: true, message: '请选择拍摄日期' }]}
-            extra={picked?.exif.takenOn ? '已从 EXIF 读取（相机本地日期）' : undefined}
-          >
-            <Input type="date" max={today()} data-testid="taken-on" />
-          </Form.Item>
-          <Form.Item
-            label="分类"
-            name="categories"
-            rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个分类' }]}
-          >
-            <Checkbox.Group options={CATEGORIES.map((c) => ({ label: c.zh, value: c.code }))} />
-          </Form.Item>
-          <Form.Item label="公开说明" name="remark">
-            <Input.TextArea maxLength={UPLOAD_LIMITS.remarkMax} showCount autoSize={{ minRows: 2 }} />
-          </Form.Item>
-          <Form.Item label="给审图员的留言（仅审图员可见）" name="messageToScreener">
-            <Input.TextArea maxLength={UPLOAD_LIMITS.messageMax} showCount autoSize={{ minRows: 2 }} />
-          </Form.Item>
-          {progress !== null && <Progress percent={Math.round(progress * 100)} status="active" data-testid="upload-progress" />}
           <Button
             type="primary"
             htmlType="submit"
