@@ -101,7 +101,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   accounts.onAccountDeleted((trx, userId) => photos.takeDownAllOf(trx, userId));
   const notifications = new NotificationsService(database.db, clock, accounts, config.publicUrl);
   const messages = new MessagesService(database.db, clock, limiter, config.publicUrl);
-  const gallery = new GalleryService(database, clock, photos, accounts, reference);
+  const gallery = new GalleryService(database, clock, photos, accounts, reference, config.publicUrl);
   galleryIndex.onChange(() => gallery.changed());
   const screening = new ScreeningService(database.db, clock, photos, lifecycle, notifications, accounts, audit);
   return {
@@ -177,7 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await app.register(imageRoutes(services.photos));
   await app.register(sitemapRoutes(services.gallery, config.publicUrl));
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, (path) => services.gallery.pageMeta(path));
 
   const mail =
     opts.mail ??

@@ -12,7 +12,34 @@ import { runtimeConfigScript } from './security.js';
  * index.html carrying the runtime config (one build for every deployment, no extra request).
  * Without a build (API tests), unknown paths still answer JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+/** What a shared link to a page shows (title, description, picture), for pages that have their own. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  image: string | null;
+}
+
+const escapeHtml = (v: string) =>
+  v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** index.html with a page's own `<title>` and description / Open Graph tags (crawlers run no script). */
+function withMeta(html: string, meta: PageMeta, url: string): string {
+  const tags = [
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="article">`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
+  ].join('');
+  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`).replace('</head>', `${tags}</head>`);
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  pageMeta: (path: string) => Promise<PageMeta | null> = async () => null,
+): Promise<void> {
   const indexPath = path.join(config.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
   let indexHtml: string | null = null;
@@ -31,12 +58,16 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       },
     });
   }
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  const sendIndex = (reply: FastifyReply, html = indexHtml) =>
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const isPage = indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
     if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
-    return sendIndex(reply);
+    const path = request.url.split('?')[0]!;
+    return pageMeta(path).then(
+      (meta) => sendIndex(reply, meta ? withMeta(indexHtml!, meta, `${config.publicUrl}${path}`) : indexHtml),
+      () => sendIndex(reply),
+    );
   });
 }

@@ -11,6 +11,8 @@ import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import type { PageMeta } from '../../http/web.js';
+import { MAX_ID } from '../../../../contract/limits.js';
 import { ShortCache } from '../../http/short-cache.js';
 import type { PublicUser } from '../../../../contract/accounts.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -72,6 +74,7 @@ export class GalleryService {
     private readonly photos: PhotosService,
     private readonly accounts: AccountsService,
     private readonly reference: ReferenceService,
+    private readonly publicUrl: string,
   ) {}
 
   private get db() {
@@ -205,5 +208,21 @@ export class GalleryService {
       ...rows.map((r) => `<url><loc>${baseUrl}/photo/${r.id}</loc><lastmod>${day(r.decided_at)}</lastmod></url>`),
     ];
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+
+  /** `/photo/{id}`: the page's title (registration · type · airline · airport) and preview for shared links. */
+  async pageMeta(path: string): Promise<PageMeta | null> {
+    const m = /^\/photo\/(\d{1,10})$/.exec(path);
+    if (!m || Number(m[1]) > MAX_ID) return null;
+    const row = await repo.findAccepted(this.db, Number(m[1]));
+    if (!row) return null;
+    const [p] = await this.photos.present([row], null);
+    const facts = [p!.registration, p!.aircraftType?.label, p!.airline?.label, p!.airport?.label].filter(Boolean);
+    const image = p!.renditions.find((r) => Math.max(r.width, r.height) >= 1280) ?? p!.renditions.at(-1);
+    return {
+      title: `${facts.join(' · ')} · 航迹`,
+      description: `${p!.uploader.username} 拍摄于 ${p!.takenOn}${p!.remark ? `：${p!.remark}` : ''}`,
+      image: image ? (image.url.startsWith('http') ? image.url : `${this.publicUrl}${image.url}`) : null,
+    };
   }
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GallerySort } from '../../../../contract/gallery.js';
@@ -315,6 +318,43 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     expect(res.body).toContain(`/photo/${photo.caPek}<`);
     expect(res.body).not.toContain(`/photo/${photo.pending}<`);
     expect(res.body).not.toContain(`/photo/${photo.rejected}<`);
+  });
+
+  it('gives /photo/{id} its own <title> and preview tags, escaped, and none for a photo not public', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-dist-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><title>航迹 Contrail</title></head><body><!--runtime-config--></body></html>',
+    );
+    const web = await createTestApp(kind, { WEB_DIST: dist });
+    try {
+      const owner = await makeUser(web);
+      const s = await makeUser(web, 1);
+      const id = await insertPhoto(web, owner.id, { registration: 'B-6543', remark: '<script>alert(1)</script>' });
+      const row = await web.database.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      await web.database.db
+        .transaction()
+        .execute((trx) =>
+          web.services.lifecycle.transition(trx, {
+            photo: row,
+            action: 'accept',
+            actor: { id: s.id, username: 's', level: 1, sessionId: 0 },
+          }),
+        );
+      const page = await web.app.inject({ method: 'GET', url: `/photo/${id}` });
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('<title>B-6543 · 航迹</title>');
+      expect(page.body).toContain('property="og:title" content="B-6543 · 航迹"');
+      expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(page.body).not.toContain('<script>alert(1)');
+      const pendingId = await insertPhoto(web, owner.id, { registration: 'B-6544' });
+      expect((await web.app.inject({ method: 'GET', url: `/photo/${pendingId}` })).body).toContain(
+        '<title>航迹 Contrail</title>',
+      );
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('walks an index for every filter, sort and free text (query plans)', async () => {
