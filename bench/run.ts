@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { BUDGET, firstLoad, HOME_ROUTE_MODULE } from '../scripts/first-load.js';
+import { benchFirstLoadInBrowser } from './first-load.js';
 import { makeJpeg } from '../server/src/testing/images.js';
 import { bearer, createTestApp, insertPhoto, makeUser } from '../server/src/testing/harness.js';
 import { benchGallery } from './gallery.js';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   } else {
     console.log('first load of /: no build (run `npm run build` first)');
   }
+  await benchFirstLoadInBrowser();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-bench-'));
   const { app, services } = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: false });
