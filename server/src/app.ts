@@ -101,9 +101,26 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   accounts.onAccountDeleted((trx, userId) => photos.takeDownAllOf(trx, userId));
   const notifications = new NotificationsService(database.db, clock, accounts, config.publicUrl);
   const messages = new MessagesService(database.db, clock, limiter, config.publicUrl);
-  const gallery = new GalleryService(database, clock, photos, accounts, reference, config.publicUrl);
-  galleryIndex.onChange(() => gallery.changed());
+  reference.link(
+    {
+      movePhotos: async (trx, column, fromId, intoId) => {
+        const ids = await photos.movePhotoReference(trx, column, fromId, intoId);
+        for (const id of ids) await galleryIndex.sync(trx, id);
+        return ids.length;
+      },
+      countPhotos: async (trx, column, id) => (await photos.photoIdsNaming(trx, column, id)).length,
+      reindexPhotos: async (trx, column, id) => {
+        for (const photoId of await photos.photoIdsNaming(trx, column, id)) await galleryIndex.sync(trx, photoId);
+      },
+      moveHomeAirports: (trx, fromId, intoId) => accounts.moveHomeAirports(trx, fromId, intoId),
+      notifySuggester: (trx, userId, approved, title, body) =>
+        notifications.notify(trx, { userId, kind: approved ? 'suggestion-approved' : 'suggestion-rejected', photoId: null, title, body }),
+    },
+    audit,
+  );
   const screening = new ScreeningService(database.db, clock, photos, lifecycle, notifications, accounts, audit);
+  const gallery = new GalleryService(database, clock, photos, accounts, reference, screening, config.publicUrl);
+  galleryIndex.onChange(() => gallery.changed());
   return {
     database,
     clock,

@@ -72,18 +72,6 @@ function filtered(db: DbOrTrx, dialect: Dialect, f: GalleryFilter): SelectQueryB
 }
 
 /** One page in the sort's order, newest/most first, after the keyset cursor; one more than `limit`. */
-export function searchPage(
-  db: DbOrTrx,
-  dialect: Dialect,
-  f: GalleryFilter,
-  sort: GallerySort,
-  after: SortKey | null,
-  limit: number,
-) {
-  return searchPageQuery(db, dialect, f, sort, after, limit).execute();
-}
-
-/** The query of `searchPage`, unexecuted (its plan is checked by a test). */
 export function searchPageQuery(
   db: DbOrTrx,
   dialect: Dialect,
@@ -289,19 +277,6 @@ export async function memberStats(db: DbOrTrx, userId: number) {
     .where('uploader_id', '=', userId)
     .executeTakeFirstOrThrow();
   return { acceptedPhotos: Number(row.accepted ?? 0), featured: Number(row.featured ?? 0), views: Number(row.views ?? 0) };
-}
-
-/** Outcomes (accepted or rejected) of the last `limit` screening decisions on a member's photos. */
-export function lastOutcomes(db: DbOrTrx, uploaderId: number, limit: number) {
-  return db
-    .selectFrom('screening_events')
-    .innerJoin('photos', 'photos.id', 'screening_events.photo_id')
-    .select('screening_events.to_state')
-    .where('photos.uploader_id', '=', uploaderId)
-    .where('screening_events.to_state', 'in', ['accepted', 'rejected'])
-    .orderBy('screening_events.id', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 /** Accepted photos for the sitemap, newest first. */

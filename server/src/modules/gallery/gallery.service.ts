@@ -18,6 +18,7 @@ import type { PublicUser } from '../../../../contract/accounts.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
+import type { ScreeningService } from '../screening/screening.service.js';
 import * as repo from './gallery.repository.js';
 import { queryTokens } from './search-text.js';
 
@@ -74,6 +75,7 @@ export class GalleryService {
     private readonly photos: PhotosService,
     private readonly accounts: AccountsService,
     private readonly reference: ReferenceService,
+    private readonly screening: ScreeningService,
     private readonly publicUrl: string,
   ) {}
 
@@ -116,7 +118,7 @@ export class GalleryService {
     } else {
       const dialect = this.database.dialect;
       const [rows, total] = await Promise.all([
-        repo.searchPage(this.db, dialect, filter, q.sort, after, q.limit),
+        repo.searchPageQuery(this.db, dialect, filter, q.sort, after, q.limit).execute(),
         // The total is the same for every page of one search: counted on the first only.
         after ? Promise.resolve(-1) : repo.countCapped(this.db, dialect, filter, TOTAL_CAP),
       ]);
@@ -182,19 +184,18 @@ export class GalleryService {
   /** A member's public page: the account's fields, the home airport, the cover and the statistics. */
   async profile(userId: number): Promise<PublicUser> {
     const base = await this.accounts.publicProfile(userId);
-    const [refs, cover, stats, outcomes] = await Promise.all([
+    const [refs, cover, stats, acceptance] = await Promise.all([
       this.reference.summaries({ types: [], airlines: [], airports: base.homeAirportId ? [base.homeAirportId] : [] }),
       base.coverPhotoId ? repo.findAccepted(this.db, base.coverPhotoId) : Promise.resolve(undefined),
       repo.memberStats(this.db, userId),
-      repo.lastOutcomes(this.db, userId, 50),
+      this.screening.acceptance(userId),
     ]);
-    const accepted = outcomes.filter((o) => o.to_state === 'accepted').length;
     const { homeAirportId, coverPhotoId: _cover, ...rest } = base;
     return {
       ...rest,
       homeAirport: homeAirportId ? (refs.airports.get(homeAirportId) ?? null) : null,
       coverPhoto: cover && cover.uploader_id === userId ? (await this.photos.present([cover], null))[0]! : null,
-      stats: { ...stats, acceptanceRate: outcomes.length > 0 ? Math.round((accepted / outcomes.length) * 1000) / 1000 : null },
+      stats: { ...stats, acceptanceRate: acceptance.acceptanceRate },
     };
   }
 

@@ -305,20 +305,21 @@ export class ScreeningService {
     });
   }
 
+  /** A member's acceptance rate over the last 50 decisions on their photos (null without any). */
+  async acceptance(userId: number): Promise<Pick<UploaderSummary, 'acceptanceRate' | 'decided'>> {
+    const outcomes = await repo.lastOutcomesOf(this.db, userId, 50);
+    const accepted = outcomes.filter((o) => o.to_state === 'accepted').length;
+    return {
+      decided: outcomes.length,
+      acceptanceRate: outcomes.length > 0 ? Math.round((accepted / outcomes.length) * 1000) / 1000 : null,
+    };
+  }
+
   private async uploaders(ids: number[]): Promise<Map<number, UploaderSummary>> {
     const entries = await Promise.all(
       ids.map(async (id) => {
-        const [user, outcomes] = await Promise.all([repo.usernameOf(this.db, id), repo.lastOutcomesOf(this.db, id, 50)]);
-        const accepted = outcomes.filter((o) => o.to_state === 'accepted').length;
-        return [
-          id,
-          {
-            id,
-            username: user?.username ?? '',
-            decided: outcomes.length,
-            acceptanceRate: outcomes.length > 0 ? Math.round((accepted / outcomes.length) * 1000) / 1000 : null,
-          },
-        ] as const;
+        const [user, acceptance] = await Promise.all([repo.usernameOf(this.db, id), this.acceptance(id)]);
+        return [id, { id, username: user?.username ?? '', ...acceptance }] as const;
       }),
     );
     return new Map(entries);
