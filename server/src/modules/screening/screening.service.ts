@@ -440,6 +440,6 @@ function decisionNotice(photo: PhotoRow, to: PhotoState, reasons: string[], mess
   return {
     kind: 'rejected' as const,
     title: `照片 ${reg} 未通过审核`,
-    body: `原因：${titles.join('、')}。${note}\n可在“被拒照片”中查看说明，并在 14 天内申诉一次。`,
+    body: `原因：${titles.join('、')}。${note}\n可在“我的退图”中查看说明，并在 14 天内申诉一次。`,
   };
 }
