@@ -87,9 +87,12 @@ export const revokeRequest = z.object({
   message: text().trim().max(SCREENING_LIMITS.messageMax, '留言最多 300 字').optional(),
 });
 
+export type RevokeRequest = z.infer<typeof revokeRequest>;
+
 export const appealRequest = z.object({
   note: text().trim().min(1, SCREENING_MESSAGES.appealNoteRequired).max(SCREENING_LIMITS.appealNoteMax, '申诉理由最多 300 字'),
 });
+export type AppealRequest = z.infer<typeof appealRequest>;
 
 export const lockInfo = z.object({
   holder: z.object({ id: z.number().int(), username: z.string() }),
@@ -99,7 +102,9 @@ export const lockInfo = z.object({
 export type LockInfo = z.infer<typeof lockInfo>;
 
 export const lockResponse = z.object({ message: z.string(), lock: lockInfo });
+export type LockResponse = z.infer<typeof lockResponse>;
 export const nextResponse = z.object({ photoId: z.number().int().nullable() });
+export type NextResponse = z.infer<typeof nextResponse>;
 
 export const uploaderSummary = z.object({
   id: z.number().int(),
@@ -174,6 +179,7 @@ export const screeningView = z.object({
 export type ScreeningView = z.infer<typeof screeningView>;
 
 export const decisionResponse = z.object({ message: z.string(), photo: photoResponse });
+export type DecisionResponse = z.infer<typeof decisionResponse>;
 
 const counts = z.object({ today: z.number().int(), last30Days: z.number().int(), allTime: z.number().int() });
 export const statsResponse = z.object({
@@ -182,7 +188,17 @@ export const statsResponse = z.object({
 });
 export type StatsResponse = z.infer<typeof statsResponse>;
 
-export const NOTIFICATION_KINDS = ['accepted', 'rejected', 'escalated', 'revoked', 'appeal-upheld', 'appeal-overturned'] as const;
+export const NOTIFICATION_KINDS = [
+  'accepted',
+  'rejected',
+  'escalated',
+  'revoked',
+  'appeal-upheld',
+  'appeal-overturned',
+  'featured',
+  'suggestion-approved',
+  'suggestion-rejected',
+] as const;
 export const notification = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
