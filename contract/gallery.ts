@@ -1,3 +1,4 @@
+import { GALLERY_SORTS } from './catalogues.js';
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 import { CATEGORY_CODES, isCalendarDate, photoResponse } from './photos.js';
 import { text, z } from './zod.js';
@@ -5,8 +6,7 @@ import { text, z } from './zod.js';
 // The public gallery (PRODUCT.md §3.1, §3.3, §3.4, §3.5): search, a photo's relations, likes, a
 // user's photos, the home statistics and messages to photographers.
 
-export const GALLERY_SORTS = ['accepted', 'taken', 'views', 'likes'] as const;
-export type GallerySort = (typeof GALLERY_SORTS)[number];
+export { GALLERY_SORTS, type GallerySort } from './catalogues.js';
 
 /** `total` is counted up to this many; beyond it the answer says `totalCapped`. */
 export const TOTAL_CAP = 10_000;

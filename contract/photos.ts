@@ -1,5 +1,9 @@
 import { text, z } from './zod.js';
+import { CATEGORY_CODES, NO_REGISTRATION } from './catalogues.js';
 import { MAX_ID } from './limits.js';
+
+// Re-exported: pages that need only these import them from catalogues.ts, without zod.
+export { CATEGORIES, CATEGORY_CODES, NO_REGISTRATION } from './catalogues.js';
 
 const id = () => z.number().int().positive().max(MAX_ID);
 
@@ -16,7 +20,6 @@ export const UPLOAD_LIMITS = {
 } as const;
 
 export const RENDITION_EDGES = [2560, 1280, 640, 320] as const;
-export const NO_REGISTRATION = 'NO-REG';
 
 export const PHOTO_MESSAGES = {
   notJpeg: '图片格式必须为 JPEG',
@@ -73,24 +76,6 @@ export function fitWithin(width: number, height: number, edge: number): { width:
   if (long <= edge) return { width, height };
   return { width: Math.max(1, Math.round((width * edge) / long)), height: Math.max(1, Math.round((height * edge) / long)) };
 }
-
-export const CATEGORIES = [
-  { code: 'airliner', zh: '客机' },
-  { code: 'cargo', zh: '货机' },
-  { code: 'business', zh: '公务机/通用航空' },
-  { code: 'rotorcraft', zh: '直升机/旋翼机' },
-  { code: 'military', zh: '军用航空器' },
-  { code: 'museum', zh: '历史/博物馆' },
-  { code: 'livery', zh: '特殊涂装' },
-  { code: 'airport', zh: '机场风光' },
-  { code: 'interior', zh: '驾驶舱/客舱' },
-  { code: 'air-to-air', zh: '空对空' },
-  { code: 'night', zh: '夜景' },
-  { code: 'incident', zh: '事故/事件' },
-  { code: 'spacecraft', zh: '航天器' },
-  { code: 'glider', zh: '滑翔机' },
-] as const;
-export const CATEGORY_CODES = CATEGORIES.map((c) => c.code) as [string, ...string[]];
 
 export const REJECT_REASONS = [
   { code: 'exposure', title: '曝光不当', guide: '画面过暗，或高光溢出丢失细节。请调整曝光，让机身与天空都保留层次。' },
