@@ -313,7 +313,9 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
       await form.getByTestId('select-airports').click();
       await page.keyboard.type(target[0]);
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: target[1] }).first().click();
-      await page.getByRole('button', { name: '保存' }).click();
+      // 保存, or Enter in a field.
+      if (width > 500) await page.getByRole('button', { name: '保存' }).click();
+      else await form.getByLabel('MSN（出厂序列号）').press('Enter');
       await expect.poll(() => noticeTexts(page)).toContain(PHOTO_MESSAGES.saved);
       await expect.poll(() => item.textContent()).toContain(target[1]);
       expect(await item.getByTestId('position').textContent()).toContain('第 1 位');

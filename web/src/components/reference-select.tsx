@@ -117,12 +117,13 @@ export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, 
         okText="提交"
         cancelText="取消"
         confirmLoading={suggest.isPending}
-        onOk={() => void submitSuggestion()}
+        // 提交 submits the form it belongs to, so Enter in a field sends the suggestion too.
+        okButtonProps={{ htmlType: 'submit', form: `suggest-${kind}` }}
         onCancel={() => setSuggesting(false)}
         destroyOnHidden
       >
         <p className="muted">提交后由审图员审核；在审核通过前，只有你自己可以在上传时选用它。</p>
-        <Form form={form} layout="vertical" requiredMark={false}>
+        <Form form={form} id={`suggest-${kind}`} layout="vertical" requiredMark={false} onFinish={() => void submitSuggestion()}>
           {SUGGEST_FIELDS[kind].map((f) => (
             <Form.Item
               key={f.name}

@@ -7,7 +7,8 @@ export function Component() {
     <div className="center-page panel" data-testid="register-success">
       <h1>欢迎加入，{session?.username}！</h1>
       <p>
-        注册成功。上传前请先阅读<Link to="/guide/upload">上传指南</Link>，了解我们的<Link to="/guide/standard">审图标准</Link>。
+        {/* 注册成功 has just been said by the notice; the page goes on to what comes next. */}
+        上传前请先阅读<Link to="/guide/upload">上传指南</Link>，了解我们的<Link to="/guide/standard">审图标准</Link>。
       </p>
       <p style={{ display: 'flex', gap: 12, justifyContent: 'center', flexWrap: 'wrap' }}>
         <Link className="btn" to="/guide/upload">

@@ -67,13 +67,22 @@ export function EditFactsDialog({ photo, onClose }: { photo: PhotoResponse; onCl
       okText="保存"
       cancelText="取消"
       confirmLoading={edit.isPending}
-      onOk={() => void save()}
+      // 保存 submits the form it belongs to, so Enter in a field saves too.
+      okButtonProps={{ htmlType: 'submit', form: 'edit-facts' }}
       onCancel={onClose}
       destroyOnHidden
       width={560}
     >
       <p className="muted">审核前可以随时修改；修改不影响排队位置。</p>
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={valuesOf(photo)} data-testid="edit-facts-form">
+      <Form
+        form={form}
+        id="edit-facts"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={valuesOf(photo)}
+        onFinish={() => void save()}
+        data-testid="edit-facts-form"
+      >
         <FactsFields />
       </Form>
     </Modal>
