@@ -1,8 +1,9 @@
 import { SHELL } from '@contract/texts';
 import { useEffect } from 'react';
-import { Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigate, useNavigation } from 'react-router';
 import { Notices } from '../components/notices.js';
 import { setNavigator } from '../lib/navigation.js';
+import { usePageTitleOverride } from '../lib/page-title.js';
 import { Header } from './header.js';
 import { LoginDialogHost } from './login-dialog-host.js';
 
@@ -10,11 +11,13 @@ export function Layout() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
-  // The deepest route's `handle.title` names the page in the tab: "审图队列 · 航迹".
-  const title = useMatches()
+  // The deepest route's `handle.title` names the page in the tab: "审图队列 · 航迹"; a page may name it
+  // after what it shows (a photo's registration) once that is loaded.
+  const routeTitle = useMatches()
     .map((m) => (m.handle as { title?: string } | undefined)?.title)
     .filter(Boolean)
     .at(-1);
+  const title = usePageTitleOverride() ?? routeTitle;
   useEffect(() => {
     document.title = title ? `${title} · 航迹` : '航迹 Contrail';
   }, [title]);
@@ -27,6 +30,8 @@ export function Layout() {
       </main>
       <footer className="footer">{SHELL.copyright}</footer>
       <Notices />
+      {/* New pages open at the top; back and forward return to where the reader was. */}
+      <ScrollRestoration />
       <LoginDialogHost />
     </>
   );

@@ -1,18 +1,49 @@
+import type { PhotoResponse } from '@contract/photos';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadMore, PhotoCard, PhotoGrid } from '../../../components/photo-card.js';
+import { fallbackSrc, photoAlt, registrationText, srcSetOf, useThumbHashUrl } from '../../../components/photo-image.js';
+import { useSearchPhotos } from '../../../lib/search-photos.js';
+import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
 import { useSession } from '../../../lib/use-session.js';
+import { useSiteStats } from '../api/get-site-stats.js';
+import './home-page.css';
 
-export function Component() {
-  const session = useSession();
+const FEATURED = { featured: '1' } as const;
+const LATEST = {} as const;
+/** The hero is drawn across the page: at most the page's 1168 px, less on a narrow window. */
+const HERO_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
+
+/** The hero's photo: a cover image over a box whose shape CSS fixes, so its arrival moves nothing. */
+function HeroImage({ photo }: { photo: PhotoResponse }) {
+  const placeholder = useThumbHashUrl(photo.thumbhash);
   return (
-    <>
-      <section className="hero">
+    <img
+      className="home-hero-img"
+      src={fallbackSrc(photo, 1280)}
+      srcSet={srcSetOf(photo)}
+      sizes={HERO_SIZES}
+      alt={photoAlt(photo)}
+      fetchPriority="high"
+      decoding="sync"
+      style={{ backgroundImage: placeholder ? `url(${placeholder})` : undefined }}
+      data-testid="hero-image"
+    />
+  );
+}
+
+function Hero({ photo, signedIn }: { photo: PhotoResponse | null; signedIn: boolean }) {
+  return (
+    <section className="home-hero" data-testid="hero">
+      {photo && <HeroImage photo={photo} />}
+      <div className="home-hero-text">
         <h1>航迹 Contrail</h1>
         <p>记录每一道航迹：飞友的航空摄影图片社区。</p>
-        <p style={{ marginTop: 20, display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+        <p className="home-hero-actions">
           <Link className="btn btn-primary" to="/search">
             浏览图库
           </Link>
-          {session ? (
+          {signedIn ? (
             <Link className="btn" to="/upload">
               上传图片
             </Link>
@@ -22,12 +53,80 @@ export function Component() {
             </Link>
           )}
         </p>
+      </div>
+      {photo && (
+        <Link className="home-hero-credit" to={`/photo/${photo.id}`} data-testid="hero-credit">
+          {[registrationText(photo.registration), photo.aircraftType?.label, photo.airline?.label].filter(Boolean).join(' · ')}
+          <span> · 摄影：{photo.uploader.username}</span>
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function Stats() {
+  const { data } = useSiteStats();
+  const rows: [string, number | undefined][] = [
+    ['图片', data?.acceptedPhotos],
+    ['摄影师', data?.photographers],
+    ['待审图片', data?.waitingPhotos],
+    ['覆盖机场', data?.airports],
+  ];
+  return (
+    <section className="stats" aria-label="站点统计" data-testid="site-stats">
+      {rows.map(([name, value]) => (
+        <div className="stat" key={name}>
+          <b>{value === undefined ? '—' : value.toLocaleString('zh-CN')}</b>
+          <span className="muted">{name}</span>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function Component() {
+  const session = useSession();
+  const featured = useSearchPhotos(FEATURED, 20);
+  const latest = useSearchPhotos(LATEST);
+  useLoadMoreAtBottom(latest);
+  // One of the 20 latest editor's choices at random (§3.1), the same one for the page's life.
+  const [pick] = useState(Math.random);
+  const featuredItems = featured.data?.pages[0]?.items ?? [];
+  const latestItems = latest.data?.pages.flatMap((p) => p.items) ?? [];
+  const heroPhoto = featured.isPending
+    ? null
+    : (featuredItems[Math.floor(pick * featuredItems.length)] ?? (latest.isPending ? null : (latestItems[0] ?? null)));
+
+  return (
+    <>
+      <Hero photo={heroPhoto} signedIn={session !== null} />
+      <Stats />
+      <section className="home-section">
+        <div className="section-head">
+          <h2>编辑精选</h2>
+          <Link to="/search?featured=1">查看全部</Link>
+        </div>
+        <div className="photo-strip home-featured" data-testid="featured-strip">
+          {featuredItems.slice(0, 10).map((p) => (
+            <PhotoCard key={p.id} photo={p} sizes="260px" />
+          ))}
+          {!featured.isPending && featuredItems.length === 0 && (
+            <p className="muted strip-empty">还没有编辑精选。审图员投票选出的佳作会出现在这里。</p>
+          )}
+        </div>
       </section>
-      <section>
-        <h2>编辑精选</h2>
-        <p className="muted">建设中：审图与精选投票上线后，这里展示最新的编辑精选。</p>
-        <h2>最新图片</h2>
-        <p className="muted">建设中：通过审核的最新图片将显示在这里。</p>
+      <section className="home-section home-latest">
+        <div className="section-head">
+          <h2>最新图片</h2>
+          <Link to="/search">进入图库</Link>
+        </div>
+        {latest.isSuccess && latestItems.length === 0 ? (
+          <p className="muted">还没有通过审核的图片。</p>
+        ) : (
+          <PhotoGrid photos={latestItems} testId="latest-grid" />
+        )}
+        {latest.isError && <p className="muted">图片加载失败，请刷新重试。</p>}
+        <LoadMore {...latest} />
       </section>
     </>
   );

@@ -1,0 +1,72 @@
+import type { PhotoResponse } from '@contract/photos';
+import { Link } from 'react-router';
+import { photoAlt, PhotoImage, registrationText } from './photo-image.js';
+import './photo-card.css';
+
+// The card's frame is 3:2; a photo of another shape sits inside it whole, at its own aspect ratio.
+const FRAME_RATIO = 3 / 2;
+/** How wide a card is drawn: the grid's columns (see .photo-grid in global.css). */
+export const CARD_SIZES = '(max-width: 560px) calc(100vw - 32px), (max-width: 900px) 45vw, 300px';
+
+/** One photo in a gallery: image, registration, type, airline, airport, photographer, 编辑精选. */
+export function PhotoCard({ photo, sizes = CARD_SIZES }: { photo: PhotoResponse; sizes?: string }) {
+  const wide = photo.width / photo.height >= FRAME_RATIO;
+  const place = photo.inFlight ? '空中拍摄' : photo.airport?.label;
+  return (
+    <article className="photo-card" data-testid="photo-card" data-photo-id={photo.id}>
+      <Link to={`/photo/${photo.id}`} className="photo-card-frame" aria-label={`查看图片 ${photoAlt(photo)}`}>
+        <PhotoImage photo={photo} alt={photoAlt(photo)} sizes={sizes} className={wide ? 'fit-width' : 'fit-height'} />
+        {photo.featured && <span className="badge-featured">编辑精选</span>}
+      </Link>
+      <div className="photo-card-body">
+        <div className="photo-card-title">
+          <Link to={`/photo/${photo.id}`} className="photo-card-reg">
+            {registrationText(photo.registration)}
+          </Link>
+          {photo.aircraftType && <span className="photo-card-type">{photo.aircraftType.label}</span>}
+        </div>
+        {photo.airline && <div className="photo-card-line">{photo.airline.label}</div>}
+        {place && <div className="photo-card-line">{place}</div>}
+        <div className="photo-card-line muted">摄影：{photo.uploader.username}</div>
+      </div>
+    </article>
+  );
+}
+
+/** Cards in responsive columns. */
+export function PhotoGrid({ photos, testId }: { photos: PhotoResponse[]; testId?: string }) {
+  return (
+    <div className="photo-grid" data-testid={testId}>
+      {photos.map((p) => (
+        <PhotoCard key={p.id} photo={p} />
+      ))}
+    </div>
+  );
+}
+
+/** The end of an endless list: loading, a button for those who do not scroll, or the end. */
+export function LoadMore({
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}) {
+  if (isFetchingNextPage) {
+    return (
+      <p className="load-more muted" role="status" data-testid="loading-more">
+        正在加载更多…
+      </p>
+    );
+  }
+  if (!hasNextPage) return null;
+  return (
+    <p className="load-more">
+      <button type="button" className="btn" onClick={() => void fetchNextPage()}>
+        加载更多
+      </button>
+    </p>
+  );
+}

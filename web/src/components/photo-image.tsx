@@ -1,0 +1,77 @@
+import { NO_REGISTRATION } from '@contract/catalogues';
+import type { PhotoResponse } from '@contract/photos';
+import { useMemo, type CSSProperties } from 'react';
+import { thumbHashToDataURL } from 'thumbhash';
+import './photo-card.css';
+
+type Photo = Pick<PhotoResponse, 'thumbhash' | 'width' | 'height' | 'renditions'>;
+
+/** The ThumbHash as an image URL, or undefined if it cannot be read. */
+export function useThumbHashUrl(thumbhash: string): string | undefined {
+  return useMemo(() => {
+    try {
+      return thumbHashToDataURL(Uint8Array.from(atob(thumbhash), (c) => c.charCodeAt(0)));
+    } catch {
+      return undefined;
+    }
+  }, [thumbhash]);
+}
+
+export const srcSetOf = (photo: Photo) => photo.renditions.map((r) => `${r.url} ${r.width}w`).join(', ');
+
+/** The rendition a browser without srcset support should take: the first at least `width` wide. */
+export function fallbackSrc(photo: Photo, width: number): string | undefined {
+  const sorted = [...photo.renditions].sort((a, b) => a.width - b.width);
+  return (sorted.find((r) => r.width >= width) ?? sorted.at(-1))?.url;
+}
+
+export const registrationText = (registration: string) => (registration === NO_REGISTRATION ? '无注册号' : registration);
+
+/** What a photo shows, for `alt`: registration, type and airline. */
+export const photoAlt = (photo: Pick<PhotoResponse, 'registration' | 'aircraftType' | 'airline'>) =>
+  [registrationText(photo.registration), photo.aircraftType?.label, photo.airline?.label].filter(Boolean).join(' · ');
+
+interface Props {
+  photo: Photo;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is drawn. */
+  sizes: string;
+  /** The LCP image of its page: fetched first, never lazily. */
+  priority?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  testId?: string;
+}
+
+/**
+ * A photo in a box of its own aspect ratio with the ThumbHash painted until the image covers it, so
+ * nothing moves when it arrives. The caller's CSS sets the box's width (or height).
+ */
+export function PhotoImage({ photo, alt, sizes, priority, className, style, testId }: Props) {
+  const placeholder = useThumbHashUrl(photo.thumbhash);
+  return (
+    <div
+      className={`photo-image${className ? ` ${className}` : ''}`}
+      style={{
+        aspectRatio: `${photo.width} / ${photo.height}`,
+        backgroundImage: placeholder ? `url(${placeholder})` : undefined,
+        ...style,
+      }}
+      data-testid={testId}
+    >
+      {photo.renditions.length > 0 && (
+        <img
+          src={fallbackSrc(photo, 640)}
+          srcSet={srcSetOf(photo)}
+          sizes={sizes}
+          alt={alt}
+          width={photo.width}
+          height={photo.height}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding={priority ? 'sync' : 'async'}
+          fetchPriority={priority ? 'high' : undefined}
+        />
+      )}
+    </div>
+  );
+}

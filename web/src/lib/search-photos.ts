@@ -1,0 +1,26 @@
+import type { SearchResponse } from '@contract/gallery';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { request } from './api.js';
+
+// Shared, not a feature's: the home page, the gallery and the photo page all list `GET /photos`.
+
+/** The gallery's parameters as sent (the same names as the /search URL, §3.3), without the cursor. */
+export type PhotoSearchParams = Readonly<Record<string, string>>;
+
+export function searchPhotos(params: PhotoSearchParams, cursor: string | null, limit?: number): Promise<SearchResponse> {
+  const query = new URLSearchParams(params);
+  if (cursor) query.set('cursor', cursor);
+  if (limit) query.set('limit', String(limit));
+  return request<SearchResponse>('GET', `/photos?${query}`);
+}
+
+export const searchPhotosQuery = (params: PhotoSearchParams, limit?: number) =>
+  infiniteQueryOptions({
+    queryKey: ['photos', 'search', params, limit ?? null],
+    queryFn: ({ pageParam }) => searchPhotos(params, pageParam, limit),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    retry: false,
+  });
+
+export const useSearchPhotos = (params: PhotoSearchParams, limit?: number) => useInfiniteQuery(searchPhotosQuery(params, limit));
