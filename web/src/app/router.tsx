@@ -56,7 +56,7 @@ const pages: RouteObject[] = [
     lazy: page(() => import('../features/guides/components/standard-page.js')),
   },
   { path: '/terms', handle: { title: '用户协议' }, lazy: page(() => import('../features/guides/components/terms-page.js')) },
-  { path: '/photo/:id', handle: { title: '图片' }, lazy: construction },
+  { path: '/photo/:id', handle: { title: '图片' }, lazy: page(() => import('../features/gallery/components/photo-page.js')) },
   {
     path: '/user/:id',
     handle: { title: '用户主页' },
@@ -81,7 +81,7 @@ const pages: RouteObject[] = [
   { path: '/manage/user', loader: requireLevel(LEVELS.admin), handle: { title: '用户管理' }, lazy: construction },
   { path: '/manage/notam', loader: requireLevel(LEVELS.admin), handle: { title: 'NOTAM 与维护模式' }, lazy: construction },
   { path: '/about', handle: { title: '关于' }, lazy: page(() => import('../features/site/components/about-page.js')) },
-  { path: '/search', handle: { title: '图库' }, lazy: construction },
+  { path: '/search', handle: { title: '图库' }, lazy: page(() => import('../features/gallery/components/search-page.js')) },
   {
     path: '/AccountStop',
     handle: { title: '账号已被停用' },

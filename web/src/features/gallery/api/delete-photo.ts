@@ -1,0 +1,19 @@
+import type { MessageBody } from '@contract/errors';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { action } from '../../../lib/api.js';
+
+export function deletePhoto(id: number): Promise<MessageBody> {
+  return action<MessageBody>({ method: 'DELETE', path: `/photos/${id}` });
+}
+
+export function useDeletePhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deletePhoto,
+    onSuccess: (_answer, id) => {
+      client.removeQueries({ queryKey: ['photos', id] });
+      void client.invalidateQueries({ queryKey: ['photos'] });
+      void client.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import type { ScreeningView } from '@contract/screening';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api.js';
+
+/** The screening record of a photo (level ≥ 1): the photo page shows its history. */
+export function getScreeningHistory(id: number): Promise<ScreeningView['history']> {
+  return request<ScreeningView>('GET', `/screening/photos/${id}`, undefined, { quiet: true }).then((v) => v.history);
+}
+
+export const screeningHistoryQuery = (id: number) =>
+  queryOptions({ queryKey: ['screening', 'photos', id, 'history'], queryFn: () => getScreeningHistory(id), retry: false });
+
+export const useScreeningHistory = (id: number, enabled: boolean) => useQuery({ ...screeningHistoryQuery(id), enabled });

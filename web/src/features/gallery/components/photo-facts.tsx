@@ -1,0 +1,80 @@
+import { NO_REGISTRATION } from '@contract/catalogues';
+import type { PhotoResponse } from '@contract/photos';
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { categoryName, formatDate, searchLink } from '../lib/texts.js';
+
+function FactList({ rows, testId }: { rows: [string, ReactNode][]; testId: string }) {
+  return (
+    <dl className="fact-rows" data-testid={testId}>
+      {rows.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The facts of a photo, each a link to the search for it (§3.4). */
+export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
+  const rows: [string, ReactNode][] = [
+    [
+      '注册号',
+      photo.registration === NO_REGISTRATION ? (
+        '无注册号'
+      ) : (
+        <Link to={searchLink({ reg: photo.registration })}>{photo.registration}</Link>
+      ),
+    ],
+  ];
+  if (photo.msn) rows.push(['MSN', <Link to={searchLink({ q: photo.msn })}>{photo.msn}</Link>]);
+  if (photo.aircraftType)
+    rows.push(['机型', <Link to={searchLink({ type: photo.aircraftType.id })}>{photo.aircraftType.label}</Link>]);
+  if (photo.airline) rows.push(['航司', <Link to={searchLink({ airline: photo.airline.id })}>{photo.airline.label}</Link>]);
+  if (photo.inFlight) rows.push(['机场', '空中拍摄']);
+  else if (photo.airport) rows.push(['机场', <Link to={searchLink({ airport: photo.airport.id })}>{photo.airport.label}</Link>]);
+  rows.push(['拍摄日期', <Link to={searchLink({ from: photo.takenOn, to: photo.takenOn })}>{photo.takenOn}</Link>]);
+  if (photo.categories.length > 0) {
+    rows.push([
+      '分类',
+      photo.categories.map((c, i) => (
+        <Fragment key={c}>
+          {i > 0 && '、'}
+          <Link to={searchLink({ cat: c })}>{categoryName.get(c) ?? c}</Link>
+        </Fragment>
+      )),
+    ]);
+  }
+  rows.push([
+    '摄影师',
+    <>
+      <Link to={searchLink({ user: photo.uploader.id })} data-testid="fact-photographer">
+        {photo.uploader.username}
+      </Link>
+      <Link className="fact-aside" to={`/user/${photo.uploader.id}`} data-testid="fact-user-page">
+        个人主页
+      </Link>
+    </>,
+  ]);
+  if (photo.decidedAt !== null && photo.state === 'accepted') rows.push(['通过日期', formatDate(photo.decidedAt)]);
+  return <FactList rows={rows} testId="photo-facts" />;
+}
+
+/** Camera, lens and exposure, each only when the file carried it. */
+export function ExifPanel({ exif }: { exif: PhotoResponse['exif'] }) {
+  const rows: [string, ReactNode][] = [];
+  if (exif.camera) rows.push(['相机', exif.camera]);
+  if (exif.lens) rows.push(['镜头', exif.lens]);
+  if (exif.focalLength !== null) rows.push(['焦距', `${exif.focalLength} mm`]);
+  if (exif.aperture !== null) rows.push(['光圈', `f/${exif.aperture}`]);
+  if (exif.shutter) rows.push(['快门', `${exif.shutter.replace(/s$/, '')} 秒`]);
+  if (exif.iso !== null) rows.push(['ISO', exif.iso]);
+  return (
+    <section className="photo-panel" aria-label="EXIF 信息">
+      <h2>拍摄参数</h2>
+      {rows.length > 0 ? <FactList rows={rows} testId="photo-exif" /> : <p className="muted">没有 EXIF 信息</p>}
+    </section>
+  );
+}

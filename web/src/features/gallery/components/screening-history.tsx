@@ -1,0 +1,58 @@
+import type { PhotoResponse } from '@contract/photos';
+import type { ScreeningEvent } from '@contract/screening';
+import { categoryName, FACT_NAMES, formatTime, STATE_NAMES } from '../lib/texts.js';
+
+/** A changed fact as stored (column values): a reference by the photo's label when it is that one. */
+function factValue(field: string, v: unknown, photo: PhotoResponse): string {
+  if (v === null || v === undefined || v === '') return '空';
+  const ref = { aircraft_type_id: photo.aircraftType, airline_id: photo.airline, airport_id: photo.airport }[field];
+  if (ref !== undefined) return ref?.id === v ? ref.label : `#${String(v)}`;
+  if (field === 'in_flight') return v ? '是' : '否';
+  if (field === 'categories' && typeof v === 'string') {
+    try {
+      return (JSON.parse(v) as string[]).map((c) => categoryName.get(c) ?? c).join('、');
+    } catch {
+      return v;
+    }
+  }
+  return String(v);
+}
+
+/** Who decided what and when, for screeners on the public photo page (level ≥ 1). */
+export function ScreeningHistory({ events, photo }: { events: ScreeningEvent[]; photo: PhotoResponse }) {
+  return (
+    <section className="photo-panel" aria-label="审图记录" data-testid="screening-history">
+      <h2>审图记录</h2>
+      {events.length === 0 ? (
+        <p className="muted">暂无记录</p>
+      ) : (
+        <ol className="history-list">
+          {events.map((e) => (
+            <li key={e.id}>
+              <div className="history-head">
+                <b>{e.actor?.username ?? '系统'}</b>
+                <span className="muted">{formatTime(e.at)}</span>
+              </div>
+              <div>{e.from ? `${STATE_NAMES[e.from]} → ${STATE_NAMES[e.to]}` : `上传，${STATE_NAMES[e.to]}`}</div>
+              {e.reasons.length > 0 && (
+                <div className="history-reasons">
+                  {e.reasons.map((r) => (
+                    <span className="tag-red" key={r.code}>
+                      {r.title}
+                    </span>
+                  ))}
+                </div>
+              )}
+              {e.message && <div className="history-message">{e.message}</div>}
+              {Object.entries(e.facts).map(([field, [before, after]]) => (
+                <div className="muted" key={field}>
+                  {FACT_NAMES[field] ?? field}：{factValue(field, before, photo)} → {factValue(field, after, photo)}
+                </div>
+              ))}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
