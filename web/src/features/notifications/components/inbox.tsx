@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../lib/use-session.js';
 import { useInbox } from '../api/get-notifications.js';
 import { useMarkAllRead } from '../api/mark-all-read.js';
+import { MessagesInbox } from './messages-inbox.js';
 
 /** Where a notification leads: the reasons of a rejection, the waiting queue, or the photo itself. */
 function linkOf(n: Notification): { to: string; text: string } | null {
@@ -68,8 +69,15 @@ function Inbox({ userId }: { userId: number }) {
   );
 }
 
-/** The inbox on the member's own user page (the app puts it there; another member's page has none). */
+/** The inbox on the member's own user page (the app puts it there; another member's page has none):
+ * screening notifications and members' messages. */
 export function Component() {
   const session = useSession();
-  return session ? <Inbox userId={session.id} /> : null;
+  if (!session) return null;
+  return (
+    <>
+      <Inbox userId={session.id} />
+      <MessagesInbox userId={session.id} />
+    </>
+  );
 }

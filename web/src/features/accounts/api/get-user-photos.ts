@@ -1,0 +1,21 @@
+import type { SearchResponse } from '@contract/gallery';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api.js';
+
+/** A member's accepted photos, newest first. */
+export function getUserPhotos(id: number, cursor: string | null): Promise<SearchResponse> {
+  const query = new URLSearchParams();
+  if (cursor) query.set('cursor', cursor);
+  return request<SearchResponse>('GET', `/users/${id}/photos?${query}`);
+}
+
+export const userPhotosQuery = (id: number) =>
+  infiniteQueryOptions({
+    queryKey: ['users', id, 'photos'],
+    queryFn: ({ pageParam }) => getUserPhotos(id, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    retry: false,
+  });
+
+export const useUserPhotos = (id: number, enabled = true) => useInfiniteQuery({ ...userPhotosQuery(id), enabled });
