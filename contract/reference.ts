@@ -1,7 +1,8 @@
 import { text, z } from './zod.js';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 
-export const REF_STATUSES = ['available', 'pending', 'rejected'] as const;
+// 'merged' and 'deleted' rows are kept (a re-import must not bring them back) but never listed.
+export const REF_STATUSES = ['available', 'pending', 'rejected', 'merged', 'deleted'] as const;
 
 export const airport = z.object({
   id: z.number().int(),

@@ -114,7 +114,13 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       },
       moveHomeAirports: (trx, fromId, intoId) => accounts.moveHomeAirports(trx, fromId, intoId),
       notifySuggester: (trx, userId, approved, title, body) =>
-        notifications.notify(trx, { userId, kind: approved ? 'suggestion-approved' : 'suggestion-rejected', photoId: null, title, body }),
+        notifications.notify(trx, {
+          userId,
+          kind: approved ? 'suggestion-approved' : 'suggestion-rejected',
+          photoId: null,
+          title,
+          body,
+        }),
     },
     audit,
   );

@@ -5,6 +5,7 @@ import * as m20261122Photos from './migrations/2026-11-22-02-photos.js';
 import * as m20261123Screening from './migrations/2026-11-23-01-screening.js';
 import * as m20261123Gallery from './migrations/2026-11-23-02-gallery.js';
 import * as m20261123Profiles from './migrations/2026-11-23-03-profiles-messages.js';
+import * as m20261123Manage from './migrations/2026-11-23-04-manage.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-01-screening': m20261123Screening,
   '2026-11-23-02-gallery': m20261123Gallery,
   '2026-11-23-03-profiles-messages': m20261123Profiles,
+  '2026-11-23-04-manage': m20261123Manage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -82,8 +82,10 @@ export interface JobRunsTable {
 
 interface RefColumns {
   id: Generated<number>;
-  status: 'available' | 'pending' | 'rejected';
+  status: 'available' | 'pending' | 'rejected' | 'merged' | 'deleted';
   suggested_by: number | null;
+  /** The survivor a duplicate was merged into (status 'merged'). */
+  merged_into: Generated<number | null>;
   external_id: string | null;
   edited: Generated<number>;
   search_text: string;
@@ -242,7 +244,43 @@ export interface MessagesTable {
   read_at: number | null;
 }
 
+export interface VotesTable {
+  id: Generated<number>;
+  photo_id: number;
+  opened_by: number;
+  reason: string;
+  state: 'open' | 'closed' | 'cancelled';
+  /** Sum of the ballots at closing. */
+  net: number | null;
+  opened_at: number;
+  closes_at: number;
+  closed_at: number | null;
+  cancelled_by: number | null;
+}
+
+export interface BallotsTable {
+  vote_id: number;
+  user_id: number;
+  value: number;
+  cast_at: number;
+}
+
+export interface NotamsTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  published: number;
+  starts_at: number | null;
+  ends_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
+  votes: VotesTable;
+  ballots: BallotsTable;
+  notams: NotamsTable;
   airports: AirportsTable;
   airlines: AirlinesTable;
   aircraft_types: AircraftTypesTable;
@@ -287,3 +325,5 @@ export type NewScreeningEvent = Insertable<ScreeningEventsTable>;
 export type AppealRow = Selectable<AppealsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
+export type VoteRow = Selectable<VotesTable>;
+export type NotamRow = Selectable<NotamsTable>;

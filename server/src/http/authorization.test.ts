@@ -56,6 +56,22 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'GET /api/v1/messages': 0,
   'POST /api/v1/messages': 0,
   'POST /api/v1/messages/read': 0,
+  'PUT /api/v1/airports/:id': 1,
+  'DELETE /api/v1/airports/:id': 1,
+  'POST /api/v1/airports/:id/merge': 1,
+  'POST /api/v1/airports/:id/approve': 1,
+  'POST /api/v1/airports/:id/reject': 1,
+  'PUT /api/v1/airlines/:id': 1,
+  'DELETE /api/v1/airlines/:id': 1,
+  'POST /api/v1/airlines/:id/merge': 1,
+  'POST /api/v1/airlines/:id/approve': 1,
+  'POST /api/v1/airlines/:id/reject': 1,
+  'PUT /api/v1/aircraft-types/:id': 1,
+  'DELETE /api/v1/aircraft-types/:id': 1,
+  'POST /api/v1/aircraft-types/:id/merge': 1,
+  'POST /api/v1/aircraft-types/:id/approve': 1,
+  'POST /api/v1/aircraft-types/:id/reject': 1,
+  'GET /api/v1/reference/pending': 1,
 };
 
 const CALLERS = ['visitor', 'member', 'suspended', 'screener', 'senior', 'admin'] as const;

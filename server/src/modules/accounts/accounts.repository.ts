@@ -18,6 +18,10 @@ export async function insertUser(db: DbOrTrx, user: NewUser): Promise<number> {
   return row.id;
 }
 
+export async function moveHomeAirports(db: DbOrTrx, fromId: number, intoId: number): Promise<void> {
+  await db.updateTable('users').set({ home_airport_id: intoId }).where('home_airport_id', '=', fromId).execute();
+}
+
 export async function updateUser(db: DbOrTrx, id: number, patch: UserUpdate): Promise<void> {
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
@@ -43,7 +47,12 @@ export function findPublicUser(db: DbOrTrx, id: number) {
 
 /** An airport a member may name as home: one that is available (not a pending suggestion). */
 export async function airportIsAvailable(db: DbOrTrx, id: number): Promise<boolean> {
-  const row = await db.selectFrom('airports').select('id').where('id', '=', id).where('status', '=', 'available').executeTakeFirst();
+  const row = await db
+    .selectFrom('airports')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'available')
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -371,6 +371,11 @@ export class AccountsService {
 
   // ---- upkeep (scheduled jobs) ----
 
+  /** After an airport merge: members' home airports follow (reference module, inside its transaction). */
+  async moveHomeAirports(trx: DbOrTrx, fromId: number, intoId: number): Promise<void> {
+    await repo.moveHomeAirports(trx, fromId, intoId);
+  }
+
   /** Lifts suspensions whose end date has passed (PRODUCT.md §4.6). */
   liftEndedSuspensions(): Promise<number> {
     return repo.liftEndedSuspensions(this.db, this.clock.now());

@@ -227,3 +227,58 @@ export async function addViews(db: DbOrTrx, photoId: number, n: number): Promise
     .where('id', '=', photoId)
     .execute();
 }
+
+export type RefColumn = 'airport_id' | 'airline_id' | 'aircraft_type_id';
+
+/** Moves every photo naming `fromId` to `intoId`; answers the ids moved. */
+export async function moveReference(
+  db: DbOrTrx,
+  column: RefColumn,
+  fromId: number,
+  intoId: number,
+  now: number,
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('photos')
+    .set({ [column]: intoId, updated_at: now })
+    .where(column, '=', fromId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function idsNaming(db: DbOrTrx, column: RefColumn, id: number): Promise<number[]> {
+  return (await db.selectFrom('photos').select('id').where(column, '=', id).execute()).map((r) => r.id);
+}
+
+export const stateAndOwner = (db: DbOrTrx, photoId: number) =>
+  db.selectFrom('photos').select(['state', 'uploader_id', 'featured_at']).where('id', '=', photoId).executeTakeFirst();
+
+export async function setFeaturedAt(db: DbOrTrx, photoId: number, at: number | null): Promise<void> {
+  await db.updateTable('photos').set({ featured_at: at }).where('id', '=', photoId).execute();
+}
+
+/** Photos waiting for a screener per queue, and how many were uploaded before `olderThan`. */
+export function waitingCounts(db: DbOrTrx, olderThan: number) {
+  return db
+    .selectFrom('photos')
+    .select([
+      'queue',
+      sql<number>`count(*)`.as('waiting'),
+      sql<number>`sum(case when created_at < ${olderThan} then 1 else 0 end)`.as('old'),
+    ])
+    .where('state', 'in', ['pending', 'escalated', 'appealed'])
+    .groupBy('queue')
+    .execute();
+}
+
+export function decisionCounts(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('photos')
+    .select([
+      sql<number>`sum(case when state = 'accepted' then 1 else 0 end)`.as('accepted'),
+      sql<number>`sum(case when state in ('accepted', 'rejected') then 1 else 0 end)`.as('decided'),
+    ])
+    .where('uploader_id', '=', userId)
+    .executeTakeFirstOrThrow();
+}

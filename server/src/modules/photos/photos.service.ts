@@ -533,4 +533,37 @@ export class PhotosService {
   async rendition(name: string): Promise<Readable | null> {
     return this.storage.get(`renditions/${name}`);
   }
+
+  // ---- for curation and votes (reference, votes modules) ----
+
+  /** Points every photo naming one reference entry at another; answers the ids moved (to re-index). */
+  movePhotoReference(trx: DbOrTrx, column: repo.RefColumn, fromId: number, intoId: number): Promise<number[]> {
+    return repo.moveReference(trx, column, fromId, intoId, this.clock.now());
+  }
+
+  photoIdsNaming(trx: DbOrTrx, column: repo.RefColumn, id: number): Promise<number[]> {
+    return repo.idsNaming(trx, column, id);
+  }
+
+  /** The photo's state and photographer, read inside the caller's transaction. */
+  stateAndOwner(
+    trx: DbOrTrx,
+    photoId: number,
+  ): Promise<{ state: string; uploader_id: number; featured_at: number | null } | undefined> {
+    return repo.stateAndOwner(trx, photoId);
+  }
+
+  async setFeatured(trx: DbOrTrx, photoId: number, at: number | null): Promise<void> {
+    await repo.setFeaturedAt(trx, photoId, at);
+  }
+
+  /** Waiting photos per queue, and how many of them wait since before `olderThan` (dashboard). */
+  waitingCounts(olderThan: number) {
+    return repo.waitingCounts(this.db, olderThan);
+  }
+
+  /** A member's accepted and decided photos, for the users page. */
+  decisionCounts(userId: number) {
+    return repo.decisionCounts(this.db, userId);
+  }
 }

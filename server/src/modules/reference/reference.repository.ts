@@ -187,3 +187,83 @@ export const aircraftTypeSearchSources = (db: DbOrTrx) =>
 export async function setSearchText(db: DbOrTrx, kind: RefKind, id: number, text: string): Promise<void> {
   await sql`update ${sql.table(kind)} set search_text = ${text} where id = ${id}`.execute(db);
 }
+
+// ---- curation (PRODUCT.md §3.11) ----
+
+/** The columns every kind shares, for the rules of review, merge and deletion. */
+export const findRefState = (db: DbOrTrx, kind: RefKind, id: number) =>
+  db
+    .selectFrom(kind)
+    .select([sql<number>`id`.as('id'), sql<string>`status`.as('status'), sql<number | null>`suggested_by`.as('suggested_by')])
+    .where(sql<boolean>`id = ${id}`)
+    .executeTakeFirst();
+
+export async function setRefStatus(db: DbOrTrx, kind: RefKind, id: number, status: string, fromStatus: string): Promise<boolean> {
+  const r = await sql`update ${sql.table(kind)} set status = ${status} where id = ${id} and status = ${fromStatus}`.execute(db);
+  return Number(r.numAffectedRows ?? 0) === 1;
+}
+
+/** Marks a duplicate merged (and edited, so an import leaves its columns alone); only from a listed state. */
+export async function markMerged(db: DbOrTrx, kind: RefKind, id: number, intoId: number): Promise<boolean> {
+  const r = await sql`update ${sql.table(kind)} set status = 'merged', merged_into = ${intoId}, edited = 1
+    where id = ${id} and status in ('available', 'pending')`.execute(db);
+  return Number(r.numAffectedRows ?? 0) === 1;
+}
+
+/** Rows merged earlier into the duplicate now point at the survivor. */
+export async function repointMerged(db: DbOrTrx, kind: RefKind, fromId: number, intoId: number): Promise<void> {
+  await sql`update ${sql.table(kind)} set merged_into = ${intoId} where merged_into = ${fromId}`.execute(db);
+}
+
+export async function markEdited(db: DbOrTrx, kind: RefKind, id: number): Promise<void> {
+  await sql`update ${sql.table(kind)} set edited = 1 where id = ${id}`.execute(db);
+}
+
+export async function markDeleted(db: DbOrTrx, kind: RefKind, id: number): Promise<boolean> {
+  const r = await sql`update ${sql.table(kind)} set status = 'deleted', edited = 1
+    where id = ${id} and status in ('available', 'pending', 'rejected')`.execute(db);
+  return Number(r.numAffectedRows ?? 0) === 1;
+}
+
+export async function updateAirport(db: DbOrTrx, id: number, row: Omit<NewAirport, 'status' | 'created_at'>): Promise<void> {
+  await db
+    .updateTable('airports')
+    .set({ ...row, edited: 1 })
+    .where('id', '=', id)
+    .execute();
+}
+export async function updateAirline(db: DbOrTrx, id: number, row: Omit<NewAirline, 'status' | 'created_at'>): Promise<void> {
+  await db
+    .updateTable('airlines')
+    .set({ ...row, edited: 1 })
+    .where('id', '=', id)
+    .execute();
+}
+export async function updateAircraftType(
+  db: DbOrTrx,
+  id: number,
+  row: Omit<NewAircraftType, 'status' | 'created_at'>,
+): Promise<void> {
+  await db
+    .updateTable('aircraft_types')
+    .set({ ...row, edited: 1 })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countPending(db: DbOrTrx, kind: RefKind): Promise<number> {
+  const row = await db
+    .selectFrom(kind)
+    .select(sql<number>`count(*)`.as('n'))
+    .where(sql<boolean>`status = 'pending'`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Members' suggestions waiting for a screener, oldest first. */
+export const pendingAirports = (db: DbOrTrx, limit: number) =>
+  db.selectFrom('airports').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
+export const pendingAirlines = (db: DbOrTrx, limit: number) =>
+  db.selectFrom('airlines').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
+export const pendingAircraftTypes = (db: DbOrTrx, limit: number) =>
+  db.selectFrom('aircraft_types').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();

@@ -12,6 +12,7 @@ import {
   newAirport,
   refQuery,
 } from '../../../../contract/reference.js';
+import { done, idParams, mergeRequest, pendingQuery, reviewRequest } from '../../../../contract/manage.js';
 import { userOf } from '../../http/auth.js';
 import type { ReferenceService } from './reference.service.js';
 
@@ -48,6 +49,79 @@ export function referenceRoutes(reference: ReferenceService): FastifyPluginAsync
       '/aircraft-types',
       { config: level, schema: { tags, body: newAircraftType, response: { 200: added(aircraftType), ...errors } } },
       (req) => reference.addAircraftType(userOf(req), req.body),
+    );
+
+    // Curation (level 1, PRODUCT.md §3.11).
+    const screener = { level: LEVELS.screener };
+    const params = idParams;
+    const withNotFound = { ...errors, 404: errorBody };
+    app.put(
+      '/airports/:id',
+      { config: screener, schema: { tags, params, body: newAirport, response: { 200: added(airport), ...withNotFound } } },
+      (req) => reference.editAirport(userOf(req), req.params.id, req.body),
+    );
+    app.put(
+      '/airlines/:id',
+      { config: screener, schema: { tags, params, body: newAirline, response: { 200: added(airline), ...withNotFound } } },
+      (req) => reference.editAirline(userOf(req), req.params.id, req.body),
+    );
+    app.put(
+      '/aircraft-types/:id',
+      {
+        config: screener,
+        schema: { tags, params, body: newAircraftType, response: { 200: added(aircraftType), ...withNotFound } },
+      },
+      (req) => reference.editAircraftType(userOf(req), req.params.id, req.body),
+    );
+    const kinds = [
+      ['airports', 'airports'],
+      ['airlines', 'airlines'],
+      ['aircraft-types', 'aircraft_types'],
+    ] as const;
+    for (const [path, kind] of kinds) {
+      app.delete(
+        `/${path}/:id`,
+        { config: screener, schema: { tags, params, response: { 200: done, ...withNotFound } } },
+        (req) => reference.remove(userOf(req), kind, req.params.id),
+      );
+      app.post(
+        `/${path}/:id/merge`,
+        {
+          config: screener,
+          schema: {
+            tags,
+            params,
+            body: mergeRequest,
+            response: { 200: done.extend({ moved: z.number().int() }), ...withNotFound },
+          },
+        },
+        (req) => reference.merge(userOf(req), kind, req.params.id, req.body.intoId),
+      );
+      app.post(
+        `/${path}/:id/approve`,
+        { config: screener, schema: { tags, params, response: { 200: done, ...withNotFound } } },
+        (req) => reference.review(userOf(req), kind, req.params.id, true),
+      );
+      app.post(
+        `/${path}/:id/reject`,
+        { config: screener, schema: { tags, params, body: reviewRequest, response: { 200: done, ...withNotFound } } },
+        (req) => reference.review(userOf(req), kind, req.params.id, false, req.body.reason),
+      );
+    }
+    app.get(
+      '/reference/pending',
+      {
+        config: screener,
+        schema: {
+          tags,
+          querystring: pendingQuery,
+          response: {
+            200: z.object({ airports: z.array(airport), airlines: z.array(airline), aircraftTypes: z.array(aircraftType) }),
+            ...errors,
+          },
+        },
+      },
+      (req) => reference.pending(req.query.limit),
     );
   };
 }

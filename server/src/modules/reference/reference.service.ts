@@ -1,11 +1,13 @@
 import { LEVELS } from '../../../../contract/limits.js';
 import { PHOTO_MESSAGES, type RefSummary } from '../../../../contract/photos.js';
 import type { NewAircraftTypeRequest, NewAirlineRequest, NewAirportRequest, RefQuery } from '../../../../contract/reference.js';
+import { MANAGE_MESSAGES } from '../../../../contract/manage.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { FieldIssue } from '../../../../contract/errors.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import {
   presentAircraftType,
   presentAirline,
@@ -35,6 +37,26 @@ function decodeCursor(cursor: string | undefined): number {
 
 const KIND_NAMES = { airports: '机场', airlines: '航空公司', aircraft_types: '机型' } as const;
 
+/** The photo column that names each kind. */
+export const PHOTO_COLUMN = { airports: 'airport_id', airlines: 'airline_id', aircraft_types: 'aircraft_type_id' } as const;
+export type RefPhotoColumn = (typeof PHOTO_COLUMN)[repo.RefKind];
+
+/**
+ * What curation needs from the modules built after this one (photos, gallery index, notifications),
+ * wired in app.ts; each runs inside the caller's transaction.
+ */
+export interface ReferenceLinks {
+  /** Points every photo naming `fromId` at `intoId` and re-indexes them. */
+  movePhotos(trx: DbOrTrx, column: RefPhotoColumn, fromId: number, intoId: number): Promise<number>;
+  /** How many photos (any state) name this entry. */
+  countPhotos(trx: DbOrTrx, column: RefPhotoColumn, id: number): Promise<number>;
+  /** Re-indexes the photos naming this entry after its names changed. */
+  reindexPhotos(trx: DbOrTrx, column: RefPhotoColumn, id: number): Promise<void>;
+  /** Airports only: members' home airports follow a merge. */
+  moveHomeAirports(trx: DbOrTrx, fromId: number, intoId: number): Promise<void>;
+  notifySuggester(trx: DbOrTrx, userId: number, approved: boolean, title: string, body: string): Promise<void>;
+}
+
 /** Reference summaries of the rows some photos name, by id, for presenting those photos. */
 export interface RefSummaries {
   types: Map<number, RefSummary>;
@@ -43,10 +65,194 @@ export interface RefSummaries {
 }
 
 export class ReferenceService {
+  private links: ReferenceLinks | null = null;
+  private audit: AuditService | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
+
+  /** Wires curation to the photos, the gallery index, notifications and the audit log (app.ts). */
+  link(links: ReferenceLinks, audit: AuditService): void {
+    this.links = links;
+    this.audit = audit;
+  }
+
+  private wired(): { links: ReferenceLinks; audit: AuditService } {
+    if (!this.links || !this.audit) throw new Error('ReferenceService.link was not called');
+    return { links: this.links, audit: this.audit };
+  }
+
+  // ---- curation (level 1, PRODUCT.md §3.11) ----
+
+  async editAirport(actor: AuthUser, id: number, a: NewAirportRequest) {
+    await this.editable('airports', id, a);
+    const row = {
+      icao: a.icao ?? null,
+      iata: a.iata ?? null,
+      name_zh: a.nameZh || null,
+      name_en: a.nameEn,
+      city: a.city || null,
+      country: a.country || null,
+    };
+    await this.edit(actor, 'airports', id, (trx) => repo.updateAirport(trx, id, { ...row, search_text: airportSearchText(row) }));
+    return { message: MANAGE_MESSAGES.saved, item: presentAirport((await repo.findAirport(this.db, id))!) };
+  }
+
+  async editAirline(actor: AuthUser, id: number, a: NewAirlineRequest) {
+    await this.editable('airlines', id, a);
+    const row = {
+      icao: a.icao ?? null,
+      iata: a.iata ?? null,
+      name_zh: a.nameZh || null,
+      name_en: a.nameEn,
+      country: a.country || null,
+    };
+    await this.edit(actor, 'airlines', id, (trx) => repo.updateAirline(trx, id, { ...row, search_text: airlineSearchText(row) }));
+    return { message: MANAGE_MESSAGES.saved, item: presentAirline((await repo.findAirline(this.db, id))!) };
+  }
+
+  async editAircraftType(actor: AuthUser, id: number, t: NewAircraftTypeRequest) {
+    await this.editable('aircraft_types', id, { icao: t.icao });
+    const row = {
+      icao: t.icao ?? null,
+      manufacturer_zh: t.manufacturerZh || null,
+      manufacturer_en: t.manufacturerEn,
+      type_name: t.typeName,
+      variant: t.variant || null,
+    };
+    await this.edit(actor, 'aircraft_types', id, (trx) =>
+      repo.updateAircraftType(trx, id, { ...row, search_text: aircraftTypeSearchText(row) }),
+    );
+    return { message: MANAGE_MESSAGES.saved, item: presentAircraftType((await repo.findAircraftType(this.db, id))!) };
+  }
+
+  /** Exists and is listed (not merged or deleted); its new codes belong to no other available entry. */
+  private async editable(kind: repo.RefKind, id: number, codes: { icao?: string | undefined; iata?: string | undefined }) {
+    const row = await repo.findRefState(this.db, kind, id);
+    if (!row || row.status === 'merged' || row.status === 'deleted') throw notFound();
+    const same = await repo.findByCodes(this.db, kind, codes);
+    if (same && same.id !== id) {
+      const message = `已存在相同代码的${KIND_NAMES[kind]}`;
+      throw conflict(message, [{ path: [codes.icao ? 'icao' : 'iata'], message }]);
+    }
+  }
+
+  private async edit(actor: AuthUser, kind: repo.RefKind, id: number, update: (trx: DbOrTrx) => Promise<void>) {
+    const { links, audit } = this.wired();
+    await this.db.transaction().execute(async (trx) => {
+      await update(trx);
+      // The photos naming it are found by its new names.
+      await links.reindexPhotos(trx, PHOTO_COLUMN[kind], id);
+      await audit.record(trx, { actorId: actor.id, action: `${kind}.edit`, targetType: kind, targetId: id });
+    });
+  }
+
+  /** Deletes an entry no photo names (a used one is merged instead); the row stays, marked, so no import brings it back. */
+  async remove(actor: AuthUser, kind: repo.RefKind, id: number): Promise<{ message: string }> {
+    const { links, audit } = this.wired();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await repo.findRefState(trx, kind, id);
+      if (!row || row.status === 'merged' || row.status === 'deleted') throw notFound();
+      if ((await links.countPhotos(trx, PHOTO_COLUMN[kind], id)) > 0) throw conflict(MANAGE_MESSAGES.inUse);
+      if (!(await repo.markDeleted(trx, kind, id))) throw notFound();
+      await audit.record(trx, { actorId: actor.id, action: `${kind}.delete`, targetType: kind, targetId: id });
+    });
+    return { message: MANAGE_MESSAGES.deleted };
+  }
+
+  /**
+   * Merges a duplicate into another entry in one transaction: the photos naming it (and members'
+   * home airports) move to the survivor and are re-indexed, the duplicate is kept as 'merged' (so a
+   * re-import finds it by external_id and leaves it so), the survivor is marked edited.
+   */
+  async merge(actor: AuthUser, kind: repo.RefKind, fromId: number, intoId: number): Promise<{ message: string; moved: number }> {
+    const { links, audit } = this.wired();
+    if (fromId === intoId)
+      throw badRequest(MANAGE_MESSAGES.mergeSelf, [{ path: ['intoId'], message: MANAGE_MESSAGES.mergeSelf }]);
+    const moved = await this.db.transaction().execute(async (trx) => {
+      const from = await repo.findRefState(trx, kind, fromId);
+      if (!from || (from.status !== 'available' && from.status !== 'pending')) throw notFound();
+      const into = await repo.findRefState(trx, kind, intoId);
+      if (!into || into.status !== 'available') {
+        throw conflict(MANAGE_MESSAGES.mergeTarget, [{ path: ['intoId'], message: MANAGE_MESSAGES.mergeTarget }]);
+      }
+      const n = await links.movePhotos(trx, PHOTO_COLUMN[kind], fromId, intoId);
+      if (kind === 'airports') await links.moveHomeAirports(trx, fromId, intoId);
+      await repo.repointMerged(trx, kind, fromId, intoId);
+      if (!(await repo.markMerged(trx, kind, fromId, intoId))) throw conflict(MANAGE_MESSAGES.mergeTarget);
+      await repo.markEdited(trx, kind, intoId);
+      await audit.record(trx, {
+        actorId: actor.id,
+        action: `${kind}.merge`,
+        targetType: kind,
+        targetId: fromId,
+        detail: { intoId, photos: n },
+      });
+      return n;
+    });
+    return { message: MANAGE_MESSAGES.merged, moved };
+  }
+
+  /** Approves or rejects a member's suggestion; the suggester is told in their inbox. */
+  async review(actor: AuthUser, kind: repo.RefKind, id: number, approve: boolean, reason?: string): Promise<{ message: string }> {
+    const { links, audit } = this.wired();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await repo.findRefState(trx, kind, id);
+      if (!row) throw notFound();
+      if (!(await repo.setRefStatus(trx, kind, id, approve ? 'available' : 'rejected', 'pending'))) {
+        throw conflict(MANAGE_MESSAGES.notPending);
+      }
+      const label = await this.labelOf(trx, kind, id);
+      if (row.suggested_by !== null) {
+        await links.notifySuggester(
+          trx,
+          row.suggested_by,
+          approve,
+          approve ? `你建议的${KIND_NAMES[kind]}已通过` : `你建议的${KIND_NAMES[kind]}未通过`,
+          approve ? `「${label}」现已可供所有人选择。` : `「${label}」未被采纳。${reason ? `原因：${reason}` : ''}`,
+        );
+      }
+      await audit.record(trx, {
+        actorId: actor.id,
+        action: `${kind}.${approve ? 'approve' : 'reject'}`,
+        targetType: kind,
+        targetId: id,
+        detail: reason ? { reason } : {},
+      });
+    });
+    return { message: approve ? MANAGE_MESSAGES.approved : MANAGE_MESSAGES.rejected };
+  }
+
+  private async labelOf(db: DbOrTrx, kind: repo.RefKind, id: number): Promise<string> {
+    if (kind === 'airports') return summariseAirport((await repo.findAirport(db, id))!).label;
+    if (kind === 'airlines') return summariseAirline((await repo.findAirline(db, id))!).label;
+    return summariseAircraftType((await repo.findAircraftType(db, id))!).label;
+  }
+
+  async pending(limit: number) {
+    const [airports, airlines, aircraftTypes] = await Promise.all([
+      repo.pendingAirports(this.db, limit),
+      repo.pendingAirlines(this.db, limit),
+      repo.pendingAircraftTypes(this.db, limit),
+    ]);
+    return {
+      airports: airports.map(presentAirport),
+      airlines: airlines.map(presentAirline),
+      aircraftTypes: aircraftTypes.map(presentAircraftType),
+    };
+  }
+
+  /** Suggestions waiting per kind, for the dashboard. */
+  async pendingCounts(): Promise<{ airports: number; airlines: number; aircraftTypes: number }> {
+    const [airports, airlines, aircraftTypes] = await Promise.all([
+      repo.countPending(this.db, 'airports'),
+      repo.countPending(this.db, 'airlines'),
+      repo.countPending(this.db, 'aircraft_types'),
+    ]);
+    return { airports, airlines, aircraftTypes };
+  }
 
   private async page<Row, Item>(
     query: RefQuery,

@@ -1,0 +1,182 @@
+import { text, z } from './zod.js';
+import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
+
+// The tools of screeners and administrators (PRODUCT.md §3.11–§3.14): reference data review and
+// merges, editor's choice votes, users, NOTAMs and the dashboard.
+
+const id = () => z.number().int().positive().max(MAX_ID);
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+export const done = z.object({ message: z.string() });
+
+export const MANAGE_MESSAGES = {
+  saved: '已保存',
+  deleted: '已删除',
+  merged: '已合并',
+  approved: '已通过',
+  rejected: '已拒绝',
+  mergeSelf: '不能合并到自身',
+  mergeTarget: '目标条目不存在或不可用',
+  notPending: '该条目不是待审核的建议',
+  inUse: '仍有照片使用该条目，请改用合并',
+  voteOpened: '已发起投票',
+  voteExists: '该照片已有进行中的投票',
+  voteNotAccepted: '只能对已通过的照片发起投票',
+  voteClosed: '投票已结束',
+  ballotCast: '已投票',
+  voteCancelled: '投票已取消',
+  levelSaved: '已更新用户',
+  selfLevel: '不能降低自己的权限等级',
+  selfSuspend: '不能停用自己的账号',
+  suspendReason: '请填写停用原因',
+  sessionsRevoked: '已退出该用户的所有登录',
+  notamSaved: 'NOTAM 已保存',
+  notamDeleted: 'NOTAM 已删除',
+  notamWindow: '结束时间需晚于开始时间',
+} as const;
+
+// ---- reference data ----
+
+export const mergeRequest = z.object({ intoId: id() });
+export type MergeRequest = z.infer<typeof mergeRequest>;
+export const reviewRequest = z.object({ reason: text().trim().max(200).optional() });
+export type ReviewRequest = z.infer<typeof reviewRequest>;
+export const pendingQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
+
+// ---- votes ----
+
+export const VOTE_STATES = ['open', 'closed', 'cancelled'] as const;
+export const VOTE_HOURS = 72;
+/** Net ballots at closing that make a photo editor's choice. */
+export const VOTE_FEATURE_NET = 2;
+
+export const vote = z.object({
+  id: z.number().int(),
+  photoId: z.number().int(),
+  reason: z.string(),
+  state: z.enum(VOTE_STATES),
+  openedBy: z.object({ id: z.number().int(), username: z.string() }),
+  openedAt: z.number().int(),
+  closesAt: z.number().int(),
+  closedAt: z.number().int().nullable(),
+  /** Shown once the vote is closed; null while open (ballots are not a running tally). */
+  net: z.number().int().nullable(),
+  featured: z.boolean(),
+  ballots: z.number().int(),
+  myBallot: z.union([z.literal(1), z.literal(-1)]).nullable(),
+});
+export type Vote = z.infer<typeof vote>;
+
+export const votesQuery = z.object({
+  state: z.enum(['open', 'closed']).default('open'),
+  cursor: text()
+    .regex(/^\d{1,10}$/, '无效的分页参数')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
+export type VotesQuery = z.infer<typeof votesQuery>;
+export const votesResponse = z.object({ items: z.array(vote), nextCursor: z.string().nullable() });
+export type VotesResponse = z.infer<typeof votesResponse>;
+
+export const openVoteRequest = z.object({
+  photoId: id(),
+  reason: text().trim().min(1, '请填写理由').max(200),
+});
+export type OpenVoteRequest = z.infer<typeof openVoteRequest>;
+export const ballotRequest = z.object({ value: z.union([z.literal(1), z.literal(-1)]) });
+export type BallotRequest = z.infer<typeof ballotRequest>;
+export const voteResponse = z.object({ message: z.string(), vote });
+
+// ---- users (level 3) ----
+
+export const adminUsersQuery = z.object({ q: text().trim().max(100).default('') });
+export const adminUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string(),
+  level: z.number().int(),
+  status: z.enum(['active', 'suspended', 'deleted']),
+  suspendedUntil: z.number().int().nullable(),
+  suspensionReason: z.string().nullable(),
+  queueSlots: z.number().int(),
+  prioritySlots: z.number().int(),
+  createdAt: z.number().int(),
+  acceptedPhotos: z.number().int(),
+  decidedPhotos: z.number().int(),
+  /** accepted / (accepted + rejected), null before any decision. */
+  acceptanceRate: z.number().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+export const adminUsersResponse = z.object({ items: z.array(adminUser) });
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  action: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.number().int(),
+});
+export type AuditEntryView = z.infer<typeof auditEntry>;
+export const adminUserDetail = z.object({ user: adminUser, audit: z.array(auditEntry) });
+export type AdminUserDetail = z.infer<typeof adminUserDetail>;
+
+export const updateUserRequest = z.object({
+  level: z.number().int().min(0).max(3).optional(),
+  suspend: z
+    .object({
+      reason: text().trim().min(1, MANAGE_MESSAGES.suspendReason).max(200),
+      /** Epoch ms; null suspends indefinitely. */
+      until: z.number().int().positive().max(8_640_000_000_000).nullable(),
+    })
+    .optional(),
+  lift: z.literal(true).optional(),
+  queueSlots: z.number().int().min(0).max(1000).optional(),
+  prioritySlots: z.number().int().min(0).max(1000).optional(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
+export const adminUserResponse = z.object({ message: z.string(), user: adminUser });
+
+// ---- NOTAMs (level 3) ----
+
+export const NOTAM_LIMITS = { title: 60, content: 2000 } as const;
+export const notam = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  published: z.boolean(),
+  startsAt: z.number().int().nullable(),
+  endsAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Notam = z.infer<typeof notam>;
+const when = () => z.number().int().positive().max(8_640_000_000_000).nullable().default(null);
+export const notamRequest = z.object({
+  title: text().trim().min(1, '请填写标题').max(NOTAM_LIMITS.title),
+  content: text().trim().min(1, '请填写内容').max(NOTAM_LIMITS.content),
+  published: z.boolean().default(false),
+  startsAt: when(),
+  endsAt: when(),
+});
+export type NotamRequest = z.infer<typeof notamRequest>;
+export const notamsResponse = z.object({ items: z.array(notam) });
+export const notamResponse = z.object({ message: z.string(), notam });
+export const currentNotamResponse = z.object({ notam: notam.nullable() });
+
+// ---- dashboard (level 1) ----
+
+export const manageSummary = z.object({
+  queues: z.object({
+    normal: z.object({ waiting: z.number().int(), olderThan7Days: z.number().int() }),
+    priority: z.object({ waiting: z.number().int(), olderThan7Days: z.number().int() }),
+  }),
+  decisionsToday: z.number().int(),
+  openVotes: z.number().int(),
+  pendingSuggestions: z.object({
+    airports: z.number().int(),
+    airlines: z.number().int(),
+    aircraftTypes: z.number().int(),
+  }),
+});
+export type ManageSummary = z.infer<typeof manageSummary>;
