@@ -27,3 +27,41 @@ export const CATEGORY_CODES = CATEGORIES.map((c) => c.code) as [string, ...strin
 /** The orders of the gallery (`sort` of `GET /photos` and of the /search URL). */
 export const GALLERY_SORTS = ['accepted', 'taken', 'views', 'likes'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
+
+// Upload limits (PRODUCT.md §5.1): checked in the browser at once and again by the server.
+export const UPLOAD_LIMITS = {
+  maxBytes: 15 * 1024 * 1024,
+  minLongEdge: 1280,
+  maxLongEdge: 4096,
+  minShortEdge: 720,
+  maxPixels: 40_000_000,
+  remarkMax: 100,
+  messageMax: 100,
+  perRegistrationWaiting: 3,
+} as const;
+
+/** Reject reasons (PRODUCT.md §5.4) with the guide text uploaders see; the standard page has a section for each. */
+export const REJECT_REASONS = [
+  { code: 'exposure', title: '曝光不当', guide: '画面过暗，或高光溢出丢失细节。请调整曝光，让机身与天空都保留层次。' },
+  { code: 'contrast', title: '对比度不佳', guide: '画面发灰，主体与天空混在一起；或反差过大。请适度调整对比度。' },
+  { code: 'light', title: '光线不佳', guide: '逆光、正午顶光或阴天光线让涂装看不清。请选择顺光时段拍摄。' },
+  { code: 'color', title: '色彩不佳', guide: '存在偏色，或饱和度过高/过低。请校正白平衡与饱和度。' },
+  { code: 'blur', title: '模糊', guide: '运动模糊或相机抖动。请提高快门速度或改善持机姿势。' },
+  { code: 'sharpness', title: '锐度问题', guide: '跑焦发软，或锐化过度出现白边。请适度锐化。' },
+  { code: 'noise', title: '噪点过多', guide: '噪点明显，或降噪过度抹掉细节。请降低 ISO 或适度降噪。' },
+  { code: 'jpeg', title: '压缩痕迹/过度处理', guide: '出现 JPEG 色块、过度后期或光晕。请以高质量导出。' },
+  { code: 'vignette', title: '暗角/眩光', guide: '四角发暗或镜头眩光。请做暗角校正或避开强光。' },
+  { code: 'dust', title: '传感器/镜头脏点', guide: '画面中有脏点（天空处尤其明显）。请修除后再上传。' },
+  { code: 'horizon', title: '地平不正', guide: '地平线或竖直参照物倾斜。请以地平线或建筑竖线校正。' },
+  { code: 'centering', title: '主体不居中', guide: '主体偏离画面中心。请重新裁切使飞机居中。' },
+  { code: 'crop', title: '裁切不当', guide: '主体被裁掉，或留白过多。请按常规构图重新裁切。' },
+  { code: 'angle', title: '角度不佳', guide: '拍摄角度未能展示涂装或主体（例如只拍到尾翼）。' },
+  { code: 'obstruction', title: '遮挡', guide: '有物体遮挡主体。' },
+  { code: 'clutter', title: '前景杂乱', guide: '前景杂物分散注意力。' },
+  { code: 'heat', title: '热浪', guide: '热浪造成画面扭曲。请选择气温较低的时段或缩短拍摄距离。' },
+  { code: 'reflection', title: '机身反光', guide: '强烈反光遮住了机身。' },
+  { code: 'info', title: '信息错误', guide: '填写的信息与照片不符。请核对注册号、机型、航司与机场。' },
+  { code: 'content', title: '内容违规', guide: '含有人脸等隐私、他人水印、非航空内容或违法内容。' },
+  { code: 'quality', title: '整体质量不足', guide: '整体未达到图库标准。' },
+] as const;
+export type RejectReasonCode = (typeof REJECT_REASONS)[number]['code'];

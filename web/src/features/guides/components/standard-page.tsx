@@ -1,4 +1,4 @@
-import { REJECT_REASONS } from '@contract/photos';
+import { REJECT_REASONS } from '@contract/catalogues';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 

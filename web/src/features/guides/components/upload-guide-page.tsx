@@ -1,4 +1,4 @@
-import { CATEGORIES, UPLOAD_LIMITS } from '@contract/photos';
+import { CATEGORIES, UPLOAD_LIMITS } from '@contract/catalogues';
 import { Link } from 'react-router';
 
 const MB = 1024 * 1024;
