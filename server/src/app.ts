@@ -33,6 +33,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { ReferenceService } from './modules/reference/reference.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
+import { votesRoutes } from './modules/votes/votes.routes.js';
+import { VotesService } from './modules/votes/votes.service.js';
 
 /** Where upload parts are streamed before processing: local to each machine, never shared. */
 export const tmpDirOf = (config: Config) => path.join(config.dataDir, 'tmp');
@@ -48,6 +50,7 @@ export interface Services {
   screening: ScreeningService;
   gallery: GalleryService;
   messages: MessagesService;
+  votes: VotesService;
 }
 
 /** One route of the API as registered, for tests generated from the route table. */
@@ -127,6 +130,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const screening = new ScreeningService(database.db, clock, photos, lifecycle, notifications, accounts, audit);
   const gallery = new GalleryService(database, clock, photos, accounts, reference, screening, config.publicUrl);
   galleryIndex.onChange(() => gallery.changed());
+  const votes = new VotesService(database.db, clock, photos, notifications, galleryIndex, audit);
   return {
     database,
     clock,
@@ -142,6 +146,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       screening,
       gallery,
       messages,
+      votes,
     } satisfies Services,
   };
 }
@@ -194,6 +199,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(galleryRoutes(services.gallery));
       await api.register(messagesRoutes(services.messages));
       await api.register(notificationsRoutes(services.notifications));
+      await api.register(votesRoutes(services.votes));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

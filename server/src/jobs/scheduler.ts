@@ -37,6 +37,7 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, serv
     { name: 'purge-rejected', everyMs: 3_600_000, run: async () => void (await services.photos.purgeRejected()) },
     { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
     { name: 'screening-digests', everyMs: 60_000, run: async () => void (await services.notifications.sendDigests()) },
+    { name: 'close-votes', everyMs: 60_000, run: async () => void (await services.votes.closeDueVotes()) },
     { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await services.accounts.liftEndedSuspensions()) },
     {
       name: 'clean-sessions',

@@ -1,0 +1,181 @@
+import {
+  MANAGE_MESSAGES,
+  VOTE_FEATURE_NET,
+  VOTE_HOURS,
+  type OpenVoteRequest,
+  type Vote,
+  type VotesQuery,
+  type VotesResponse,
+} from '../../../../contract/manage.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { AuthUser } from '../../http/auth.js';
+import { conflict, notFound } from '../../http/errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { GalleryIndex } from '../gallery/search-index.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import * as repo from './votes.repository.js';
+
+type VoteDetails = NonNullable<Awaited<ReturnType<typeof repo.findVoteDetails>>>;
+
+function present(v: VoteDetails): Vote {
+  const net = v.state === 'open' ? null : v.net;
+  return {
+    id: v.id,
+    photoId: v.photo_id,
+    reason: v.reason,
+    state: v.state,
+    openedBy: { id: v.opened_by, username: v.opener_name },
+    openedAt: Number(v.opened_at),
+    closesAt: Number(v.closes_at),
+    closedAt: v.closed_at === null ? null : Number(v.closed_at),
+    net,
+    featured: v.state === 'closed' && net !== null && net >= VOTE_FEATURE_NET,
+    ballots: Number(v.ballots ?? 0),
+    myBallot: v.my_ballot === 1 || v.my_ballot === -1 ? v.my_ballot : null,
+  };
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+};
+
+/**
+ * Editor's choice votes (PRODUCT.md §3.12): a screener opens one on an accepted photo, each screener
+ * casts one ballot (changeable while open), a job closes it at 72 h and net ≥ 2 features the photo.
+ * Ballot values are ±1 from the contract; no weight comes from the caller.
+ */
+export class VotesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly photos: PhotosService,
+    private readonly notifications: NotificationsService,
+    private readonly galleryIndex: GalleryIndex,
+    private readonly audit: AuditService,
+  ) {}
+
+  private async view(id: number, viewer: AuthUser): Promise<Vote> {
+    const row = await repo.findVoteDetails(this.db, id, viewer.id);
+    if (!row) throw notFound();
+    return present(row);
+  }
+
+  async list(query: VotesQuery, viewer: AuthUser): Promise<VotesResponse> {
+    const before = query.cursor ? Number(query.cursor) : null;
+    const rows = await repo.listVotes(this.db, query.state === 'open', before, query.limit, viewer.id);
+    const items = rows.slice(0, query.limit).map(present);
+    return { items, nextCursor: rows.length > query.limit ? String(items[items.length - 1]!.id) : null };
+  }
+
+  async open(actor: AuthUser, body: OpenVoteRequest): Promise<{ message: string; vote: Vote }> {
+    const now = this.clock.now();
+    let id: number;
+    try {
+      id = await this.db.transaction().execute(async (trx) => {
+        const photo = await this.photos.stateAndOwner(trx, body.photoId);
+        if (!photo) throw notFound();
+        if (photo.state !== 'accepted') throw conflict(MANAGE_MESSAGES.voteNotAccepted);
+        if (await repo.findOpenVoteOf(trx, body.photoId)) throw conflict(MANAGE_MESSAGES.voteExists);
+        const voteId = await repo.insertVote(trx, {
+          photo_id: body.photoId,
+          opened_by: actor.id,
+          reason: body.reason,
+          state: 'open',
+          net: null,
+          opened_at: now,
+          closes_at: now + VOTE_HOURS * 3_600_000,
+          closed_at: null,
+          cancelled_by: null,
+        });
+        await this.audit.record(trx, {
+          actorId: actor.id,
+          action: 'vote.open',
+          targetType: 'vote',
+          targetId: voteId,
+          detail: { photoId: body.photoId, reason: body.reason },
+        });
+        return voteId;
+      });
+    } catch (err) {
+      // Two screeners opening a vote on one photo at once: the partial unique index keeps one.
+      if (isUniqueViolation(err)) throw conflict(MANAGE_MESSAGES.voteExists);
+      throw err;
+    }
+    return { message: MANAGE_MESSAGES.voteOpened, vote: await this.view(id, actor) };
+  }
+
+  async ballot(actor: AuthUser, voteId: number, value: 1 | -1): Promise<{ message: string; vote: Vote }> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await repo.findVote(trx, voteId))) throw notFound();
+      if (!(await repo.holdOpenVote(trx, voteId, now))) throw conflict(MANAGE_MESSAGES.voteClosed);
+      await repo.upsertBallot(trx, voteId, actor.id, value, now);
+      await this.audit.record(trx, {
+        actorId: actor.id,
+        action: 'vote.ballot',
+        targetType: 'vote',
+        targetId: voteId,
+        detail: { value },
+      });
+    });
+    return { message: MANAGE_MESSAGES.ballotCast, vote: await this.view(voteId, actor) };
+  }
+
+  async cancel(actor: AuthUser, voteId: number): Promise<{ message: string }> {
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await repo.findVote(trx, voteId))) throw notFound();
+      if (!(await repo.cancelVote(trx, voteId, actor.id, this.clock.now()))) throw conflict(MANAGE_MESSAGES.voteClosed);
+      await this.audit.record(trx, { actorId: actor.id, action: 'vote.cancel', targetType: 'vote', targetId: voteId });
+    });
+    return { message: MANAGE_MESSAGES.voteCancelled };
+  }
+
+  /**
+   * Closes the votes whose 72 hours are over. Each vote is claimed by an UPDATE … WHERE state =
+   * 'open', so with several processes running this job each vote is closed (and its photo featured
+   * and its photographer notified) exactly once.
+   */
+  async closeDueVotes(): Promise<number> {
+    const now = this.clock.now();
+    let closed = 0;
+    for (const id of await repo.dueVoteIds(this.db, now, 100)) {
+      const won = await this.db.transaction().execute(async (trx) => {
+        if (!(await repo.claimDueVote(trx, id, now))) return false;
+        const net = await repo.netOf(trx, id);
+        await repo.setNet(trx, id, net);
+        const vote = (await repo.findVote(trx, id))!;
+        const photo = await this.photos.stateAndOwner(trx, vote.photo_id);
+        const features = net >= VOTE_FEATURE_NET && photo?.state === 'accepted';
+        if (features && photo) {
+          if (photo.featured_at === null) await this.photos.setFeatured(trx, vote.photo_id, now);
+          // The gallery's version moves, so cached answers (and the featured filter) show it at once.
+          await this.galleryIndex.sync(trx, vote.photo_id);
+          await this.notifications.notify(trx, {
+            userId: photo.uploader_id,
+            kind: 'featured',
+            photoId: vote.photo_id,
+            title: '你的照片入选编辑精选',
+            body: '审图员投票选出了你的照片，它将展示在首页的编辑精选中。',
+          });
+        }
+        await this.audit.record(trx, {
+          actorId: null,
+          action: 'vote.close',
+          targetType: 'vote',
+          targetId: id,
+          detail: { net, featured: features },
+        });
+        return true;
+      });
+      if (won) closed += 1;
+    }
+    return closed;
+  }
+
+  openCount(): Promise<number> {
+    return repo.countOpenVotes(this.db);
+  }
+}
