@@ -1,5 +1,5 @@
 import { SHELL } from '@contract/texts';
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { setLoginDialogOpen, useLoginDialogOpen } from '../lib/login-dialog.js';
 import { useSession } from '../lib/use-session.js';
 
@@ -96,15 +96,37 @@ function LoginDialogSkeleton() {
   );
 }
 
+/**
+ * The skeleton first, the real dialog from the next task on: Ant Design's first render takes about a
+ * tenth of a second, and the click should show something in the very next frame.
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted ? children : <LoginDialogSkeleton />;
+}
+
 export function LoginDialogHost() {
   const open = useLoginDialogOpen();
   const session = useSession();
   usePreloadWhenIdle(!session);
   if (!open) return null;
-  if (Loaded) return <Loaded />;
   return (
-    <Suspense fallback={<LoginDialogSkeleton />}>
-      <LazyDialog />
-    </Suspense>
+    <AfterFirstPaint>
+      {Loaded ? (
+        <Loaded />
+      ) : (
+        <Suspense fallback={<LoginDialogSkeleton />}>
+          <LazyDialog />
+        </Suspense>
+      )}
+    </AfterFirstPaint>
   );
 }

@@ -117,6 +117,9 @@ export default function LoginDialog() {
         onCancel={() => setLoginDialogOpen(false)}
         destroyOnHidden
         width={400}
+        // It takes the place of its skeleton, already on screen: no zoom in from nothing.
+        transitionName=""
+        maskTransitionName=""
       >
         {view === 'login' ? <LoginForm onForgot={() => setView('forgot')} /> : <ForgotForm onBack={() => setView('login')} />}
       </Modal>
