@@ -34,6 +34,8 @@ import { ReferenceService } from './modules/reference/reference.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
+import { manageRoutes } from './modules/manage/manage.routes.js';
+import { ManageService } from './modules/manage/manage.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
 
 /** Where upload parts are streamed before processing: local to each machine, never shared. */
@@ -51,6 +53,7 @@ export interface Services {
   gallery: GalleryService;
   messages: MessagesService;
   votes: VotesService;
+  manage: ManageService;
 }
 
 /** One route of the API as registered, for tests generated from the route table. */
@@ -131,6 +134,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const gallery = new GalleryService(database, clock, photos, accounts, reference, screening, config.publicUrl);
   galleryIndex.onChange(() => gallery.changed());
   const votes = new VotesService(database.db, clock, photos, notifications, galleryIndex, audit);
+  const manage = new ManageService(database.db, clock, accounts, photos, screening, reference, votes, audit);
   return {
     database,
     clock,
@@ -147,6 +151,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       gallery,
       messages,
       votes,
+      manage,
     } satisfies Services,
   };
 }
@@ -200,6 +205,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(messagesRoutes(services.messages));
       await api.register(notificationsRoutes(services.notifications));
       await api.register(votesRoutes(services.votes));
+      await api.register(manageRoutes(services.manage));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

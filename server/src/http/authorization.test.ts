@@ -76,6 +76,11 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'POST /api/v1/votes': 1,
   'POST /api/v1/votes/:id/ballot': 1,
   'DELETE /api/v1/votes/:id': 2,
+  'GET /api/v1/admin/users': 3,
+  'GET /api/v1/admin/users/:id': 3,
+  'PUT /api/v1/admin/users/:id': 3,
+  'POST /api/v1/admin/users/:id/sessions/revoke': 3,
+  'GET /api/v1/manage/summary': 1,
 };
 
 const CALLERS = ['visitor', 'member', 'suspended', 'screener', 'senior', 'admin'] as const;

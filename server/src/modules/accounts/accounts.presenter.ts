@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, type MeResponse, type PublicUser, type UserSettings } from '../../../../contract/accounts.js';
 import type { UserRow } from '../../db/schema.js';
+import type { AdminUser } from '../../../../contract/manage.js';
 
 export function parseSettings(raw: string): UserSettings {
   try {
@@ -7,6 +8,23 @@ export function parseSettings(raw: string): UserSettings {
   } catch {
     return { ...DEFAULT_SETTINGS };
   }
+}
+
+/** What an administrator sees of an account (PRODUCT.md §3.13); photo counts are added by the caller. */
+export type AdminUserBase = Omit<AdminUser, 'acceptedPhotos' | 'decidedPhotos' | 'acceptanceRate'>;
+export function presentAdminUser(u: UserRow): AdminUserBase {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    level: u.level,
+    status: u.status,
+    suspendedUntil: u.suspended_until === null ? null : Number(u.suspended_until),
+    suspensionReason: u.suspension_reason,
+    queueSlots: u.queue_slots,
+    prioritySlots: u.priority_slots,
+    createdAt: Number(u.created_at),
+  };
 }
 
 export function presentMe(u: UserRow): MeResponse {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { NewUser, UserUpdate } from '../../db/schema.js';
 
@@ -16,6 +17,26 @@ export function findUserIdByUsername(db: DbOrTrx, username: string) {
 export async function insertUser(db: DbOrTrx, user: NewUser): Promise<number> {
   const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users by id, or by email or username containing the words (admin search), newest first. */
+export function searchUsers(db: DbOrTrx, q: string, limit: number) {
+  const like = `%${escapeLike(q.toLowerCase())}%`;
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(/^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647 ? [eb('id', '=', Number(q))] : []),
+        sql<boolean>`lower(email) like ${like} escape '\\'`,
+        sql<boolean>`username_key like ${like} escape '\\'`,
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function moveHomeAirports(db: DbOrTrx, fromId: number, intoId: number): Promise<void> {
@@ -68,15 +89,16 @@ export async function isOwnAcceptedPhoto(db: DbOrTrx, userId: number, photoId: n
   return row !== undefined;
 }
 
-export async function liftEndedSuspensions(db: DbOrTrx, now: number): Promise<number> {
-  const res = await db
+export async function liftEndedSuspensions(db: DbOrTrx, now: number): Promise<number[]> {
+  const rows = await db
     .updateTable('users')
     .set({ status: 'active', suspended_until: null, suspension_reason: null })
     .where('status', '=', 'suspended')
     .where('suspended_until', 'is not', null)
     .where('suspended_until', '<=', now)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function insertSession(

@@ -19,6 +19,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { SiteService } from '../site/site.service.js';
 import * as repo from './accounts.repository.js';
 import { presentMe, presentPublicUser, parseSettings, type PublicUserBase } from './accounts.presenter.js';
+import { presentAdminUser, type AdminUserBase } from './accounts.presenter.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from './tokens.js';
 
 const DAY = 86_400_000;
@@ -371,14 +372,57 @@ export class AccountsService {
 
   // ---- upkeep (scheduled jobs) ----
 
+  // ---- administration (level 3, the manage module; PRODUCT.md §3.13) ----
+
+  async adminSearch(q: string): Promise<AdminUserBase[]> {
+    return (await repo.searchUsers(this.db, q, 50)).map(presentAdminUser);
+  }
+
+  async adminUser(id: number): Promise<AdminUserBase> {
+    const user = await repo.findUserById(this.db, id);
+    if (!user) throw notFound();
+    return presentAdminUser(user);
+  }
+
+  async setSlots(userId: number, slots: { queueSlots?: number; prioritySlots?: number }, actorId: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, userId, {
+        ...(slots.queueSlots !== undefined ? { queue_slots: slots.queueSlots } : {}),
+        ...(slots.prioritySlots !== undefined ? { priority_slots: slots.prioritySlots } : {}),
+      });
+      await this.audit.record(trx, { actorId, action: 'user.slots', targetType: 'user', targetId: userId, detail: slots });
+    });
+  }
+
+  /** Signs the member out everywhere. */
+  async revokeAllSessions(userId: number, actorId: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await repo.revokeUserSessions(trx, userId, this.clock.now());
+      await this.audit.record(trx, { actorId, action: 'user.sessions.revoke', targetType: 'user', targetId: userId });
+    });
+  }
+
   /** After an airport merge: members' home airports follow (reference module, inside its transaction). */
   async moveHomeAirports(trx: DbOrTrx, fromId: number, intoId: number): Promise<void> {
     await repo.moveHomeAirports(trx, fromId, intoId);
   }
 
   /** Lifts suspensions whose end date has passed (PRODUCT.md §4.6). */
-  liftEndedSuspensions(): Promise<number> {
-    return repo.liftEndedSuspensions(this.db, this.clock.now());
+  async liftEndedSuspensions(): Promise<number> {
+    // The update claims the rows: with several processes, each lift is done (and logged) once.
+    return this.db.transaction().execute(async (trx) => {
+      const ids = await repo.liftEndedSuspensions(trx, this.clock.now());
+      for (const id of ids) {
+        await this.audit.record(trx, {
+          actorId: null,
+          action: 'user.unsuspend',
+          targetType: 'user',
+          targetId: id,
+          detail: { ended: true },
+        });
+      }
+      return ids.length;
+    });
   }
 
   /** Deletes sessions that expired, and revoked ones once their day of grace is over. */

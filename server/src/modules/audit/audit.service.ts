@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { insertAuditEntry } from './audit.repository.js';
+import type { AuditEntryView } from '../../../../contract/manage.js';
+import { entriesAbout, insertAuditEntry } from './audit.repository.js';
 
 export interface AuditEntry {
   /** Null for the system itself (CLI, jobs). */
@@ -10,6 +11,15 @@ export interface AuditEntry {
   targetType: string;
   targetId: number | null;
   detail?: unknown;
+}
+
+function parseDetail(raw: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(raw);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -28,5 +38,17 @@ export class AuditService {
       detail: JSON.stringify(entry.detail ?? {}),
       created_at: this.clock.now(),
     });
+  }
+
+  /** What was done to one target (a user, a vote …), newest first, with who and when. */
+  async about(db: DbOrTrx, targetType: string, targetId: number, limit = 100): Promise<AuditEntryView[]> {
+    const rows = await entriesAbout(db, targetType, targetId, limit);
+    return rows.map((r) => ({
+      id: r.id,
+      actor: r.actor_id === null ? null : { id: r.actor_id, username: r.username ?? '' },
+      action: r.action,
+      detail: parseDetail(r.detail),
+      createdAt: Number(r.created_at),
+    }));
   }
 }

@@ -1,0 +1,110 @@
+import { SCREENING_LIMITS } from '../../../../contract/screening.js';
+import {
+  MANAGE_MESSAGES,
+  type AdminUser,
+  type AdminUserDetail,
+  type ManageSummary,
+  type UpdateUserRequest,
+} from '../../../../contract/manage.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { AuthUser } from '../../http/auth.js';
+import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import type { ScreeningService } from '../screening/screening.service.js';
+import type { VotesService } from '../votes/votes.service.js';
+
+const DAY = 86_400_000;
+
+/**
+ * The administrators' users page (PRODUCT.md §3.13) and the management dashboard: rules and
+ * permissions here, each change done by the module that owns it (accounts writes its audit entries).
+ */
+export class ManageService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly accounts: AccountsService,
+    private readonly photos: PhotosService,
+    private readonly screening: ScreeningService,
+    private readonly reference: ReferenceService,
+    private readonly votes: VotesService,
+    private readonly audit: AuditService,
+  ) {}
+
+  private async withCounts(base: Awaited<ReturnType<AccountsService['adminUser']>>): Promise<AdminUser> {
+    const [counts, acceptance] = await Promise.all([this.photos.decisionCounts(base.id), this.screening.acceptance(base.id)]);
+    return {
+      ...base,
+      acceptedPhotos: Number(counts.accepted ?? 0),
+      decidedPhotos: Number(counts.decided ?? 0),
+      acceptanceRate: acceptance.acceptanceRate,
+    };
+  }
+
+  async searchUsers(q: string): Promise<{ items: AdminUser[] }> {
+    const found = await this.accounts.adminSearch(q);
+    return { items: await Promise.all(found.map((u) => this.withCounts(u))) };
+  }
+
+  async user(id: number): Promise<AdminUserDetail> {
+    const user = await this.withCounts(await this.accounts.adminUser(id));
+    return { user, audit: await this.audit.about(this.db, 'user', id) };
+  }
+
+  /** Level, suspension (with a reason, until a date or indefinitely), lifting, slots; an admin never demotes or suspends themself. */
+  async updateUser(actor: AuthUser, id: number, body: UpdateUserRequest): Promise<{ message: string; user: AdminUser }> {
+    const target = await this.accounts.adminUser(id);
+    if (target.status === 'deleted') throw conflict('该账号已注销');
+    if (body.suspend && body.lift)
+      throw badRequest('不能同时停用和解除停用', [{ path: ['lift'], message: '不能同时停用和解除停用' }]);
+    if (body.level !== undefined && id === actor.id && body.level < actor.level) throw forbidden(MANAGE_MESSAGES.selfLevel);
+    if (body.suspend && id === actor.id) throw forbidden(MANAGE_MESSAGES.selfSuspend);
+    if (body.suspend?.until != null && body.suspend.until <= this.clock.now()) {
+      throw badRequest('结束时间需晚于现在', [{ path: ['suspend', 'until'], message: '结束时间需晚于现在' }]);
+    }
+    if (body.level !== undefined && body.level !== target.level) await this.accounts.setLevel(id, body.level, actor.id);
+    if (body.suspend) await this.accounts.suspend(id, body.suspend.reason, body.suspend.until, actor.id);
+    if (body.lift && target.status === 'suspended') await this.accounts.unsuspend(id, actor.id);
+    if (body.queueSlots !== undefined || body.prioritySlots !== undefined) {
+      await this.accounts.setSlots(
+        id,
+        {
+          ...(body.queueSlots !== undefined ? { queueSlots: body.queueSlots } : {}),
+          ...(body.prioritySlots !== undefined ? { prioritySlots: body.prioritySlots } : {}),
+        },
+        actor.id,
+      );
+    }
+    return { message: MANAGE_MESSAGES.levelSaved, user: await this.withCounts(await this.accounts.adminUser(id)) };
+  }
+
+  async revokeSessions(actor: AuthUser, id: number): Promise<{ message: string }> {
+    await this.accounts.adminUser(id);
+    await this.accounts.revokeAllSessions(id, actor.id);
+    return { message: MANAGE_MESSAGES.sessionsRevoked };
+  }
+
+  async summary(viewer: AuthUser): Promise<ManageSummary> {
+    const now = this.clock.now();
+    const [waiting, stats, openVotes, pendingSuggestions] = await Promise.all([
+      this.photos.waitingCounts(now - SCREENING_LIMITS.flagAfterDays * DAY),
+      this.screening.stats(viewer),
+      this.votes.openCount(),
+      this.reference.pendingCounts(),
+    ]);
+    const queue = (name: 'normal' | 'priority') => {
+      const row = waiting.find((w) => w.queue === name);
+      return { waiting: Number(row?.waiting ?? 0), olderThan7Days: Number(row?.old ?? 0) };
+    };
+    return {
+      queues: { normal: queue('normal'), priority: queue('priority') },
+      decisionsToday: stats.team.today,
+      openVotes,
+      pendingSuggestions,
+    };
+  }
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../../testing/harness.js';
+
+type User = Awaited<ReturnType<typeof makeUser>>;
+const DAY = 86_400_000;
+
+describe.each(databaseKinds())('users admin and dashboard on %s', (kind) => {
+  let t: TestApp;
+  let admin: User;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await makeUser(t, 3);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User | null, payload?: unknown) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: user ? bearer(user.token) : {}, ...(payload ? { payload } : {}) });
+  const login = (u: User) => call('POST', '/user/login', null, { email: u.email, password: u.password });
+
+  it('finds users by email, username or id, with their level, status, slots and photo counts', async () => {
+    const member = await makeUser(t);
+    await insertPhoto(t, member.id, { state: 'accepted' });
+    for (const q of [member.email.toUpperCase(), member.username, String(member.id)]) {
+      const res = await call('GET', `/admin/users?q=${encodeURIComponent(q)}`, admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().items.map((u: { id: number }) => u.id)).toContain(member.id);
+    }
+    expect((await call('GET', '/admin/users?q=99999999999', admin)).statusCode).toBe(200);
+    const detail = (await call('GET', `/admin/users/${member.id}`, admin)).json();
+    expect(detail.user).toMatchObject({
+      id: member.id,
+      level: 0,
+      status: 'active',
+      queueSlots: 10,
+      prioritySlots: 0,
+      acceptedPhotos: 1,
+    });
+    expect((await call('GET', `/admin/users/2000000000`, admin)).statusCode).toBe(404);
+  });
+
+  it('suspends until a date (sessions revoked), the suspension lifts itself then; every action is in the audit log', async () => {
+    const member = await makeUser(t);
+    const until = t.clock.now() + 2 * DAY;
+    const res = await call('PUT', `/admin/users/${member.id}`, admin, { suspend: { reason: '多次上传他人作品', until } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ status: 'suspended', suspendedUntil: until, suspensionReason: '多次上传他人作品' });
+    const sessions = await t.database.db.selectFrom('sessions').select('revoked_at').where('user_id', '=', member.id).execute();
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.every((s) => s.revoked_at === t.clock.now())).toBe(true);
+    expect((await call('GET', '/user/me', member)).statusCode).toBe(403);
+    const refused = await login(member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('ACCOUNT_SUSPENDED');
+
+    t.clock.advance(DAY);
+    await t.services.accounts.liftEndedSuspensions();
+    expect((await login(member)).statusCode).toBe(403);
+    t.clock.advance(DAY);
+    expect(await t.services.accounts.liftEndedSuspensions()).toBeGreaterThanOrEqual(1);
+    expect((await login(member)).statusCode).toBe(200);
+
+    const audit = (await call('GET', `/admin/users/${member.id}`, admin)).json().audit as {
+      action: string;
+      actor: { id: number } | null;
+      createdAt: number;
+    }[];
+    expect(audit.map((a) => [a.action, a.actor?.id ?? null])).toEqual([
+      ['user.unsuspend', null],
+      ['user.suspend', admin.id],
+    ]);
+    expect(audit[0]!.createdAt).toBe(t.clock.now());
+    expect(audit[1]!.createdAt).toBe(t.clock.now() - 2 * DAY);
+  });
+
+  it('suspends indefinitely and lifts by hand, changes level and slots, signs a user out everywhere', async () => {
+    const member = await makeUser(t);
+    expect((await call('PUT', `/admin/users/${member.id}`, admin, { suspend: { reason: '违规', until: null } })).statusCode).toBe(
+      200,
+    );
+    // Long enough for any dated suspension; short of the admin's 30-day session.
+    t.clock.advance(20 * DAY);
+    await t.services.accounts.liftEndedSuspensions();
+    expect((await login(member)).statusCode).toBe(403);
+    expect((await call('PUT', `/admin/users/${member.id}`, admin, { lift: true })).json().user.status).toBe('active');
+    const fresh = { ...member, token: (await login(member)).json().token as string };
+
+    const changed = await call('PUT', `/admin/users/${member.id}`, admin, { level: 1, queueSlots: 20, prioritySlots: 2 });
+    expect(changed.json().user).toMatchObject({ level: 1, queueSlots: 20, prioritySlots: 2 });
+    expect((await call('POST', `/admin/users/${member.id}/sessions/revoke`, admin)).json().message).toBe(
+      '已退出该用户的所有登录',
+    );
+    expect((await call('GET', '/user/me', fresh)).statusCode).toBe(401);
+
+    const audit = (await call('GET', `/admin/users/${member.id}`, admin)).json().audit as {
+      action: string;
+      actor: { id: number };
+    }[];
+    expect(audit.map((a) => a.action)).toEqual([
+      'user.sessions.revoke',
+      'user.slots',
+      'user.level',
+      'user.unsuspend',
+      'user.suspend',
+    ]);
+    expect(audit.every((a) => a.actor.id === admin.id)).toBe(true);
+    const past = await call('PUT', `/admin/users/${member.id}`, admin, { suspend: { reason: '违规', until: t.clock.now() - 1 } });
+    expect(past.statusCode).toBe(400);
+  });
+
+  it('never lets an administrator lower their own level or suspend themselves', async () => {
+    const lower = await call('PUT', `/admin/users/${admin.id}`, admin, { level: 1 });
+    expect(lower.statusCode).toBe(403);
+    expect(lower.json().message).toBe('不能降低自己的权限等级');
+    const self = await call('PUT', `/admin/users/${admin.id}`, admin, { suspend: { reason: '测试', until: null } });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe('不能停用自己的账号');
+    expect((await call('GET', `/admin/users/${admin.id}`, admin)).json().user).toMatchObject({ level: 3, status: 'active' });
+  });
+
+  it('sums up the queues, today’s decisions, open votes and pending suggestions for screeners', async () => {
+    await t.database.db
+      .updateTable('photos')
+      .set({ state: 'withdrawn' })
+      .where('state', 'in', ['pending', 'escalated'])
+      .execute();
+    const member = await makeUser(t);
+    const screener = await makeUser(t, 1);
+    await insertPhoto(t, member.id, { created_at: t.clock.now() - 8 * DAY });
+    await insertPhoto(t, member.id);
+    await insertPhoto(t, member.id, { queue: 'priority' });
+    await call('POST', '/airports', member, { icao: 'ZZQQ', nameEn: 'Somewhere' });
+    const res = await call('GET', '/manage/summary', screener);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      queues: { normal: { waiting: 2, olderThan7Days: 1 }, priority: { waiting: 1, olderThan7Days: 0 } },
+      openVotes: 0,
+      pendingSuggestions: { airports: 1, airlines: 0, aircraftTypes: 0 },
+    });
+    expect(typeof res.json().decisionsToday).toBe('number');
+  });
+});
