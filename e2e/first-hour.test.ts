@@ -250,6 +250,14 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     }
 
     const { context, page } = await open('/register/success', { signedIn: true });
+    const both = async (name: string) => {
+      await screenshot(page, `${name}-1366`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `${name}-390`);
+      await page.setViewportSize({ width: 1366, height: 800 });
+    };
+    await page.getByTestId('register-success').waitFor();
+    await both('register-success');
     await page.getByTestId('register-success').getByRole('link', { name: '上传指南' }).first().click();
     await page.waitForURL(`${server.url}/guide/upload`);
     await page.goto(`${server.url}/upload`);
@@ -259,6 +267,8 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
 
     // A rejection's reason opens its own section of the standard.
     await page.goto(`${server.url}/queue/reject`);
+    await page.getByTestId('reject-item').waitFor();
+    await both('queue-reject');
     await page.getByTestId('reject-item').getByTestId('reason-guide').click();
     await page.waitForURL(`${server.url}/guide/standard#horizon`);
     const section = page.locator('#horizon');
