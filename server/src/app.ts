@@ -35,6 +35,8 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { manageRoutes } from './modules/manage/manage.routes.js';
+import { notamsRoutes } from './modules/notams/notams.routes.js';
+import { NotamsService } from './modules/notams/notams.service.js';
 import { ManageService } from './modules/manage/manage.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
 
@@ -54,6 +56,7 @@ export interface Services {
   messages: MessagesService;
   votes: VotesService;
   manage: ManageService;
+  notams: NotamsService;
 }
 
 /** One route of the API as registered, for tests generated from the route table. */
@@ -134,6 +137,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const gallery = new GalleryService(database, clock, photos, accounts, reference, screening, config.publicUrl);
   galleryIndex.onChange(() => gallery.changed());
   const votes = new VotesService(database.db, clock, photos, notifications, galleryIndex, audit);
+  const notams = new NotamsService(database.db, clock, audit);
   const manage = new ManageService(database.db, clock, accounts, photos, screening, reference, votes, audit);
   return {
     database,
@@ -152,6 +156,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       messages,
       votes,
       manage,
+      notams,
     } satisfies Services,
   };
 }
@@ -206,6 +211,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(notificationsRoutes(services.notifications));
       await api.register(votesRoutes(services.votes));
       await api.register(manageRoutes(services.manage));
+      await api.register(notamsRoutes(services.notams));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -81,6 +81,11 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'PUT /api/v1/admin/users/:id': 3,
   'POST /api/v1/admin/users/:id/sessions/revoke': 3,
   'GET /api/v1/manage/summary': 1,
+  'GET /api/v1/notams/current': 'public',
+  'GET /api/v1/notams': 3,
+  'POST /api/v1/notams': 3,
+  'PUT /api/v1/notams/:id': 3,
+  'DELETE /api/v1/notams/:id': 3,
 };
 
 const CALLERS = ['visitor', 'member', 'suspended', 'screener', 'senior', 'admin'] as const;
