@@ -40,6 +40,7 @@ export const PHOTO_MESSAGES = {
   backToQueue: '已保存：关键信息有变动，照片重新进入审图队列',
   saved: '已保存',
   notEditable: '只有待审或已通过的图片可以修改',
+  beingScreened: '该照片正在审核中或刚有变化，请稍后再修改',
   notWithdrawable: '只有待审图片可以撤回',
   futureDate: '拍摄日期不能晚于今天',
   suggested: '已提交，等待审图员审核',
@@ -254,7 +255,7 @@ export const uploadQueueResponse = z.object({
 export type UploadQueueResponse = z.infer<typeof uploadQueueResponse>;
 
 export const appealInfo = z.object({
-  state: z.enum(['open', 'upheld', 'overturned']),
+  state: z.enum(['open', 'upheld', 'overturned', 'withdrawn']),
   note: z.string(),
   createdAt: z.number().int(),
   decidedAt: z.number().int().nullable(),

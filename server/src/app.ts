@@ -114,13 +114,11 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
     {
       movePhotos: async (trx, column, fromId, intoId) => {
         const ids = await photos.movePhotoReference(trx, column, fromId, intoId);
-        for (const id of ids) await galleryIndex.sync(trx, id);
+        await galleryIndex.syncMany(trx, ids);
         return ids.length;
       },
       countPhotos: async (trx, column, id) => (await photos.photoIdsNaming(trx, column, id)).length,
-      reindexPhotos: async (trx, column, id) => {
-        for (const photoId of await photos.photoIdsNaming(trx, column, id)) await galleryIndex.sync(trx, photoId);
-      },
+      reindexPhotos: async (trx, column, id) => galleryIndex.syncMany(trx, await photos.photoIdsNaming(trx, column, id)),
       moveHomeAirports: (trx, fromId, intoId) => accounts.moveHomeAirports(trx, fromId, intoId),
       notifySuggester: (trx, userId, approved, title, body) =>
         notifications.notify(trx, {

@@ -178,7 +178,7 @@ export interface AppealsTable {
   photo_id: number;
   user_id: number;
   note: string;
-  state: 'open' | 'upheld' | 'overturned';
+  state: 'open' | 'upheld' | 'overturned' | 'withdrawn';
   rejected_by: number | null;
   decided_by: number | null;
   created_at: number;

@@ -32,7 +32,10 @@ function withMeta(html: string, meta: PageMeta, url: string): string {
     `<meta property="og:type" content="article">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
   ].join('');
-  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`).replace('</head>', `${tags}</head>`);
+  // Replacer functions, not strings: a `$&` or `` $` `` in a member's remark must stay text.
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace('</head>', () => `${tags}</head>`);
 }
 
 export async function registerWebApp(

@@ -111,10 +111,11 @@ export function findAccepted(db: DbOrTrx, id: number) {
 
 // ---- the search index (kept by GalleryIndex, accepted photos only) ----
 
-export function photoForIndex(db: DbOrTrx, id: number) {
+/** A photo's indexed facts, its row locked on PostgreSQL until the transaction ends. */
+export function photoForIndex(db: DbOrTrx, dialect: Dialect, id: number) {
   return db
     .selectFrom('photos')
-    .leftJoin('users', 'users.id', 'photos.uploader_id')
+    .innerJoin('users', 'users.id', 'photos.uploader_id')
     .select([
       'photos.id',
       'photos.state',
@@ -127,6 +128,7 @@ export function photoForIndex(db: DbOrTrx, id: number) {
       'users.username',
     ])
     .where('photos.id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate('photos'))
     .executeTakeFirst();
 }
 

@@ -10,7 +10,8 @@ import { registrationKey } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { invalidCursor } from '../../http/cursor.js';
+import { notFound } from '../../http/errors.js';
 import type { PageMeta } from '../../http/web.js';
 import { MAX_ID } from '../../../../contract/limits.js';
 import { ShortCache } from '../../http/short-cache.js';
@@ -34,8 +35,6 @@ interface Cached {
   json: Buffer;
 }
 
-const invalidCursor = () => badRequest('无效的分页参数', [{ path: ['cursor'], message: '无效的分页参数' }]);
-
 /** Opaque keyset cursors: base64url of [sort value, id], checked strictly on the way back in. */
 function encodeCursor(value: number | string, id: number): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
@@ -50,11 +49,13 @@ function decodeCursor(cursor: string | undefined, sort: SearchQuery['sort']): re
   }
   if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
   const [value, id] = parsed as unknown[];
+  // Ids, views and likes are 32-bit columns on PostgreSQL: a larger number is a bad cursor, not a query.
+  const inRange = (v: unknown, max: number) => Number.isSafeInteger(v) && Number(v) >= 0 && Number(v) <= max;
   const valueOk =
     sort === 'taken'
       ? typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-      : Number.isSafeInteger(value) && Number(value) >= 0;
-  if (!valueOk || !Number.isSafeInteger(id) || Number(id) <= 0) throw invalidCursor();
+      : inRange(value, sort === 'accepted' ? Number.MAX_SAFE_INTEGER : MAX_ID);
+  if (!valueOk || !inRange(id, MAX_ID) || id === 0) throw invalidCursor();
   return { value: value as number | string, id: id as number };
 }
 

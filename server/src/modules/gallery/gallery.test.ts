@@ -332,15 +332,13 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
       const s = await makeUser(web, 1);
       const id = await insertPhoto(web, owner.id, { registration: 'B-6543', remark: '<script>alert(1)</script>' });
       const row = await web.database.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      await web.database.db
-        .transaction()
-        .execute((trx) =>
-          web.services.lifecycle.transition(trx, {
-            photo: row,
-            action: 'accept',
-            actor: { id: s.id, username: 's', level: 1, sessionId: 0 },
-          }),
-        );
+      await web.database.db.transaction().execute((trx) =>
+        web.services.lifecycle.transition(trx, {
+          photo: row,
+          action: 'accept',
+          actor: { id: s.id, username: 's', level: 1, sessionId: 0 },
+        }),
+      );
       const page = await web.app.inject({ method: 'GET', url: `/photo/${id}` });
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<title>B-6543 · 航迹</title>');

@@ -16,19 +16,30 @@ export class GalleryIndex {
     private readonly reference: ReferenceService,
   ) {}
 
-  async sync(trx: DbOrTrx, photoId: number): Promise<void> {
-    const photo = await repo.photoForIndex(trx, photoId);
-    if (photo?.state === 'accepted') {
-      const words = await this.reference.searchWords(trx, {
-        typeId: photo.aircraft_type_id,
-        airlineId: photo.airline_id,
-        airportId: photo.airport_id,
-      });
-      const doc = documentTokens([photo.registration, photo.msn, ...words, photo.username], [photo.registration]);
-      const categories = [...new Set(JSON.parse(photo.categories) as string[])];
-      await repo.writeSearchDocument(trx, this.database.dialect, photoId, doc, categories);
-    } else {
-      await repo.removeFromIndex(trx, this.database.dialect, photoId);
+  sync(trx: DbOrTrx, photoId: number): Promise<void> {
+    return this.syncMany(trx, [photoId]);
+  }
+
+  /**
+   * Re-indexes photos, each under its row lock (PostgreSQL), and bumps the version once at the end:
+   * the one hot version row is taken last, so two transactions never wait on each other in turn.
+   */
+  async syncMany(trx: DbOrTrx, photoIds: number[]): Promise<void> {
+    if (photoIds.length === 0) return;
+    for (const photoId of [...new Set(photoIds)].sort((a, b) => a - b)) {
+      const photo = await repo.photoForIndex(trx, this.database.dialect, photoId);
+      if (photo?.state === 'accepted') {
+        const words = await this.reference.searchWords(trx, {
+          typeId: photo.aircraft_type_id,
+          airlineId: photo.airline_id,
+          airportId: photo.airport_id,
+        });
+        const doc = documentTokens([photo.registration, photo.msn, ...words, photo.username], [photo.registration]);
+        const categories = [...new Set(JSON.parse(photo.categories) as string[])];
+        await repo.writeSearchDocument(trx, this.database.dialect, photoId, doc, categories);
+      } else {
+        await repo.removeFromIndex(trx, this.database.dialect, photoId);
+      }
     }
     await repo.bumpGalleryVersion(trx);
     // Told before the commit: a reader in between may keep the old version, at most for 250 ms.
@@ -42,6 +53,6 @@ export class GalleryIndex {
 
   /** After a rename: the photographer is found by the new name. */
   async syncUploader(trx: DbOrTrx, userId: number): Promise<void> {
-    for (const id of await repo.acceptedIdsOf(trx, userId)) await this.sync(trx, id);
+    await this.syncMany(trx, await repo.acceptedIdsOf(trx, userId));
   }
 }

@@ -8,6 +8,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
+import { idCursor } from '../../http/cursor.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Limiter } from '../../http/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -64,10 +65,8 @@ export class MessagesService {
   }
 
   async inbox(user: AuthUser, cursor: string | undefined, limit: number): Promise<MessagesResponse> {
-    if (cursor !== undefined && !/^\d{1,10}$/.test(cursor))
-      throw badRequest('无效的分页参数', [{ path: ['cursor'], message: '无效的分页参数' }]);
     const [rows, unread] = await Promise.all([
-      repo.inbox(this.db, user.id, cursor ? Number(cursor) : null, limit),
+      repo.inbox(this.db, user.id, idCursor(cursor), limit),
       repo.countUnread(this.db, user.id),
     ]);
     const items = rows.slice(0, limit);

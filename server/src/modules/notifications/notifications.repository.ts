@@ -36,18 +36,31 @@ export async function markAllRead(db: DbOrTrx, userId: number, now: number): Pro
     .execute();
 }
 
-/** Members who have notifications not yet mailed (or skipped). */
-export async function membersWithUnmailed(db: DbOrTrx, limit: number): Promise<number[]> {
+/**
+ * Members who have notifications not yet mailed (or skipped) and whose last digest is at least `gapMs`
+ * old: members still waiting out their 30 minutes do not take the places of those who are due.
+ */
+export async function membersWithUnmailed(db: DbOrTrx, now: number, gapMs: number, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('notifications')
-    .select('user_id')
-    .where('mailed_at', 'is', null)
+    .select('notifications.user_id')
+    .where('notifications.mailed_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notification_digests')
+            .select('notification_digests.user_id')
+            .whereRef('notification_digests.user_id', '=', 'notifications.user_id')
+            .where('notification_digests.last_sent_at', '>', now - gapMs),
+        ),
+      ),
+    )
     .distinct()
+    .orderBy('notifications.user_id')
     .limit(limit)
     .execute();
   return rows.map((r) => r.user_id);
 }
-
 export function unmailedOf(db: DbOrTrx, userId: number) {
   return db
     .selectFrom('notifications')

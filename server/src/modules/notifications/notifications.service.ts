@@ -3,7 +3,7 @@ import { NOTIFICATION_KINDS, SCREENING_LIMITS } from '../../../../contract/scree
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { NotificationRow } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { idCursor } from '../../http/cursor.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import * as repo from './notifications.repository.js';
@@ -27,12 +27,6 @@ const present = (n: NotificationRow) => ({
   createdAt: n.created_at,
   read: n.read_at !== null,
 });
-
-function cursorId(cursor: string | undefined): number | null {
-  if (!cursor) return null;
-  if (!/^\d{1,10}$/.test(cursor)) throw badRequest('无效的分页参数', [{ path: ['cursor'], message: '无效的分页参数' }]);
-  return Number(cursor);
-}
 
 /**
  * The member's inbox of screening results (PRODUCT.md §4.3): an entry at once, written in the
@@ -62,7 +56,7 @@ export class NotificationsService {
 
   async list(userId: number, cursor: string | undefined, limit: number): Promise<NotificationsResponse> {
     const [rows, unread] = await Promise.all([
-      repo.listNotifications(this.db, userId, cursorId(cursor), limit),
+      repo.listNotifications(this.db, userId, idCursor(cursor), limit),
       repo.countUnread(this.db, userId),
     ]);
     const items = rows.slice(0, limit);
@@ -85,7 +79,7 @@ export class NotificationsService {
   async sendDigests(): Promise<number> {
     const now = this.clock.now();
     let mailed = 0;
-    for (const userId of await repo.membersWithUnmailed(this.db, 200)) {
+    for (const userId of await repo.membersWithUnmailed(this.db, now, SCREENING_LIMITS.digestMinutes * 60_000, 200)) {
       const recipient = await this.accounts.screeningMailRecipient(userId);
       await this.db.transaction().execute(async (trx) => {
         const pending = await repo.unmailedOf(trx, userId);

@@ -36,9 +36,26 @@ export async function insertPhoto(db: DbOrTrx, photo: NewPhoto): Promise<number>
   return row.id;
 }
 
-/** Changes facts of a photo still in `state`; false when its state changed meanwhile. */
-export async function updateFacts(db: DbOrTrx, id: number, state: State, patch: Omit<Updateable<PhotosTable>, 'state'>) {
-  const res = await db.updateTable('photos').set(patch).where('id', '=', id).where('state', '=', state).executeTakeFirst();
+/**
+ * Changes facts of a photo still in `state` and not under a live screening lock; false when its state
+ * changed meanwhile or a screener is deciding it (they must decide on the facts they see).
+ */
+export async function updateFacts(
+  db: DbOrTrx,
+  id: number,
+  state: State,
+  patch: Omit<Updateable<PhotosTable>, 'state'>,
+  now: number,
+) {
+  const res = await db
+    .updateTable('photos')
+    .set(patch)
+    .where('id', '=', id)
+    .where('state', '=', state)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('screening_locks').select('photo_id').where('photo_id', '=', id).where('expires_at', '>=', now))),
+    )
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

@@ -244,6 +244,7 @@ export class PhotosService {
     // Files first, row last: a row never points at a missing file. The intent row records the
     // files until the photo row commits, so a crash in between leaves nothing behind (sweepUploads).
     const intentId = await repo.insertIntent(this.db, keys, now, this.opts.uploadLeaseMs);
+    let committed: number;
     try {
       await Promise.all([
         this.storage.put(originalKey, await fs.promises.readFile(file), 'image/jpeg'),
@@ -291,13 +292,15 @@ export class PhotosService {
         await repo.deleteIntent(trx, intentId);
         return photoId;
       });
-      const row = (await repo.findPhoto(this.db, id))!;
-      return { message: PHOTO_MESSAGES.uploaded, photo: await this.presentOne(row, user) };
+      committed = id;
     } catch (err) {
       await this.deleteFiles(keys);
       await repo.deleteIntent(this.db, intentId).catch(() => undefined);
       throw err;
     }
+    // After the commit the row owns the files: nothing that fails from here may delete them.
+    const row = (await repo.findPhoto(this.db, committed))!;
+    return { message: PHOTO_MESSAGES.uploaded, photo: await this.presentOne(row, user) };
   }
 
   /** The uploader's live photos and accepted photos that look the same (perceptual hash). */
@@ -407,11 +410,7 @@ export class PhotosService {
     const issues = await this.checkFactRefs(user.id, patch);
     if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
     const changes = factChanges(row, patch);
-    const inFlightAfter = changes.in_flight ? changes.in_flight[1] === 1 : row.in_flight === 1;
-    const airportAfter = changes.airport_id ? changes.airport_id[1] : row.airport_id;
-    if (!inFlightAfter && !airportAfter) {
-      throw badRequest(PHOTO_MESSAGES.airportRequired, [{ path: ['airportId'], message: PHOTO_MESSAGES.airportRequired }]);
-    }
+    this.requireAirport(row, changes);
     const columns = this.factColumns(changes);
     const now = this.clock.now();
     const backToQueue = row.state === 'accepted' && KEY_FACTS.some((k) => k in changes);
@@ -436,12 +435,22 @@ export class PhotosService {
         message = PHOTO_MESSAGES.backToQueue;
       } else if (Object.keys(columns).length > 0) {
         // No change of state: guarded so that a decision in between is not silently overwritten.
-        if (!(await repo.updateFacts(trx, id, row.state, { ...columns, updated_at: now })))
-          throw conflict(PHOTO_MESSAGES.notEditable);
+        // A pending photo under a screener's live lock is being decided: its facts wait (409).
+        if (!(await repo.updateFacts(trx, id, row.state, { ...columns, updated_at: now }, now)))
+          throw conflict(PHOTO_MESSAGES.beingScreened);
         await this.lifecycle.factsChanged(trx, row);
       }
     });
     return { message, photo: await this.presentOne((await repo.findPhoto(this.db, id))!, user) };
+  }
+
+  /** After these changes the photo still names an airport, or is marked as taken in flight (§3.6). */
+  requireAirport(row: PhotoRow, changes: ReturnType<typeof factChanges>): void {
+    const inFlightAfter = changes.in_flight ? changes.in_flight[1] === 1 : row.in_flight === 1;
+    const airportAfter = changes.airport_id ? changes.airport_id[1] : row.airport_id;
+    if (!inFlightAfter && !airportAfter) {
+      throw badRequest(PHOTO_MESSAGES.airportRequired, [{ path: ['airportId'], message: PHOTO_MESSAGES.airportRequired }]);
+    }
   }
 
   /** Field issues for the reference ids in facts set for a photo of `uploaderId` (see ReferenceService). */

@@ -46,3 +46,12 @@ export async function deleteLock(db: DbOrTrx, photoId: number): Promise<void> {
 export function appealsByPhotoIds(db: DbOrTrx, photoIds: number[]) {
   return db.selectFrom('appeals').selectAll().where('photo_id', 'in', photoIds).execute();
 }
+
+export async function closeAppeal(db: DbOrTrx, photoId: number, now: number): Promise<void> {
+  await db
+    .updateTable('appeals')
+    .set({ state: 'withdrawn', decided_at: now })
+    .where('photo_id', '=', photoId)
+    .where('state', '=', 'open')
+    .execute();
+}

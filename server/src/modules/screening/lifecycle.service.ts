@@ -73,6 +73,8 @@ export class PhotoLifecycle {
       created_at: now,
     });
     await repo.deleteLock(trx, t.photo.id);
+    // An appeal ends with its photo: it no longer counts against the member's three open appeals.
+    if (t.photo.state === 'appealed' && (to === 'withdrawn' || to === 'deleted')) await repo.closeAppeal(trx, t.photo.id, now);
     if (t.photo.state === 'accepted' || to === 'accepted') await this.gallery.sync(trx, t.photo.id);
     return to;
   }

@@ -1,4 +1,5 @@
-import { LEVELS } from '../../../../contract/limits.js';
+import { LEVELS, MAX_ID } from '../../../../contract/limits.js';
+import { invalidCursor } from '../../http/cursor.js';
 import { REJECT_REASONS, type PhotoResponse, type PhotoState } from '../../../../contract/photos.js';
 import {
   SCREENING_LIMITS,
@@ -47,7 +48,7 @@ function encodeCursor(row: { created_at: number; id: number }) {
 function decodeCursor(cursor: string | undefined): { createdAt: number; id: number } | null {
   if (!cursor) return null;
   const m = /^(\d{1,15}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw badRequest('无效的分页参数', [{ path: ['cursor'], message: '无效的分页参数' }]);
+  if (!m || Number(m[2]) > MAX_ID) throw invalidCursor();
   return { createdAt: Number(m[1]), id: Number(m[2]) };
 }
 
@@ -85,6 +86,11 @@ export class ScreeningService {
     const photo = await this.photoFor(photoId);
     if (photo.uploader_id === viewer.id) throw forbidden(SCREENING_MESSAGES.ownPhoto);
     if (!WAITING.includes(photo.state)) throw conflict(SCREENING_MESSAGES.notDecidable);
+    // Only someone who may decide the photo may hold it: a level 1 cannot park escalations or appeals.
+    if (decisionsFor(photo.state, viewer.level).length === 0) throw forbidden(SCREENING_MESSAGES.seniorOnly);
+    if (photo.state === 'appealed' && (await repo.lastRejecter(this.db, photoId)) === viewer.id) {
+      throw forbidden(SCREENING_MESSAGES.appealByRejecter);
+    }
     const now = this.clock.now();
     if (!(await repo.takeLock(this.db, photoId, viewer.id, now, now + LOCK_MS))) {
       const holder = await this.lockOf(photoId, viewer);
@@ -146,6 +152,7 @@ export class ScreeningService {
       if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
     }
     const changes = d.facts ? factChanges(photo, d.facts) : {};
+    this.photos.requireAirport(photo, changes);
     const columns = this.photos.factColumns(changes);
     const now = this.clock.now();
     const reasons = d.decision === 'reject' ? d.reasons : [];
@@ -225,6 +232,8 @@ export class ScreeningService {
     const rejectedBy = await repo.lastRejecter(this.db, photoId);
     await this.db.transaction().execute(async (trx) => {
       await this.accounts.lockMember(trx, owner.id);
+      // Again under the member's lock: a double submit is refused here rather than by the unique index.
+      if (await repo.findAppeal(trx, photoId)) throw conflict(SCREENING_MESSAGES.appealExists);
       if ((await repo.countOpenAppeals(trx, owner.id)) >= SCREENING_LIMITS.openAppealsPerMember) {
         throw conflict(SCREENING_MESSAGES.appealsFull);
       }

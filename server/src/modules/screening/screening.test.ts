@@ -193,7 +193,9 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
     expect(listed).toMatchObject({ appeal: { state: 'open' }, appealUntil: null });
 
     // The senior who rejected it may not decide the appeal, and next() does not offer it to them.
-    expect((await lock(id, rejecter)).statusCode).toBe(200);
+    const lockByRejecter = await lock(id, rejecter);
+    expect(lockByRejecter.statusCode).toBe(403);
+    expect(lockByRejecter.json().message).toBe(SCREENING_MESSAGES.appealByRejecter);
     const byRejecter = await decide(id, rejecter, { decision: 'accept' });
     expect(byRejecter.statusCode).toBe(403);
     expect(byRejecter.json().message).toBe(SCREENING_MESSAGES.appealByRejecter);
@@ -216,6 +218,45 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
     const late = await rejectNow();
     t.clock.advance(15 * 86_400_000);
     expect((await appeal(late)).json().message).toBe(SCREENING_MESSAGES.appealTooLate);
+  });
+
+  it('keeps locks for those who may decide, facts still while a screener decides, and appeals closed with their photo', async () => {
+    const uploader = await makeUser(t);
+    const [s1, senior] = [await makeUser(t, 1), await makeUser(t, 2)];
+    const escalated = await insertPhoto(t, uploader.id, { state: 'escalated' });
+    expect((await lock(escalated, s1)).json().message).toBe(SCREENING_MESSAGES.seniorOnly);
+    expect((await lock(escalated, senior)).statusCode).toBe(200);
+
+    const pending = await insertPhoto(t, uploader.id, { registration: 'B-2468' });
+    await lock(pending, s1);
+    const edit = await call('PUT', `/photos/${pending}`, uploader, { registration: 'B-9999' });
+    expect(edit.statusCode).toBe(409);
+    await call('DELETE', `/screening/photos/${pending}/lock`, s1);
+    expect((await call('PUT', `/photos/${pending}`, uploader, { registration: 'B-9999' })).statusCode).toBe(200);
+
+    // Three appeals, then their photos withdrawn: the member may appeal again.
+    const rejected = [];
+    for (let i = 0; i < 4; i++) {
+      const id = await insertPhoto(t, uploader.id);
+      await lock(id, senior);
+      await decide(id, senior, { decision: 'reject', reasons: ['blur'] });
+      rejected.push(id);
+    }
+    for (const id of rejected.slice(0, 3))
+      expect((await call('POST', `/photos/${id}/appeal`, uploader, { note: '请复核' })).statusCode).toBe(200);
+    expect((await call('POST', `/photos/${rejected[3]}/appeal`, uploader, { note: '请复核' })).statusCode).toBe(409);
+    expect((await call('POST', `/photos/${rejected[0]}/withdraw`, uploader)).statusCode).toBe(200);
+    expect((await call('POST', `/photos/${rejected[3]}/appeal`, uploader, { note: '请复核' })).statusCode).toBe(200);
+
+    // Cursors past the 32-bit id range are bad input on every list, never a database error.
+    const big = Buffer.from('1700000000000:9999999999').toString('base64url');
+    expect((await call('GET', `/screening/queue?cursor=${big}`, s1)).statusCode).toBe(400);
+    expect((await call('GET', '/notifications?cursor=9999999999', uploader)).statusCode).toBe(400);
+    expect((await call('GET', '/messages?cursor=9999999999', uploader)).statusCode).toBe(400);
+    const galleryCursor = Buffer.from(JSON.stringify([1700000000000, 9999999999])).toString('base64url');
+    expect((await call('GET', `/photos?cursor=${galleryCursor}`, null)).statusCode).toBe(400);
+    const likesCursor = Buffer.from(JSON.stringify([9999999999, 5])).toString('base64url');
+    expect((await call('GET', `/photos?sort=likes&cursor=${likesCursor}`, null)).statusCode).toBe(400);
   });
 
   it('revokes an acceptance: the photo leaves the gallery and waits again', async () => {

@@ -24,7 +24,12 @@ import { ChecksList, ExifList, PhotoFactsList, registrationText } from './photo-
 import './screening.css';
 
 const WAITING: PhotoState[] = ['pending', 'escalated', 'appealed'];
-const APPEAL_STATES = { open: '申诉处理中', upheld: '申诉未通过（最终结果）', overturned: '申诉成功' } as const;
+const APPEAL_STATES = {
+  open: '申诉处理中',
+  upheld: '申诉未通过（最终结果）',
+  overturned: '申诉成功',
+  withdrawn: '申诉已随照片撤回',
+} as const;
 
 /** Why this screener cannot decide, when the server allows them nothing. */
 function whyReadOnly(view: ScreeningView, viewer: { id: number; permission: number } | null): string {

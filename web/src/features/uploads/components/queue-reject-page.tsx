@@ -12,6 +12,7 @@ const APPEAL_STATES: Record<AppealInfo['state'], { text: string; color: string }
   open: { text: '申诉处理中', color: 'orange' },
   overturned: { text: '申诉成功', color: 'green' },
   upheld: { text: '申诉未通过（最终结果）', color: 'red' },
+  withdrawn: { text: '申诉已随照片撤回', color: 'default' },
 };
 
 /** `申诉` while allowed: a note of at most 300 characters for a senior screener. */
