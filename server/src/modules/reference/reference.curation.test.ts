@@ -124,6 +124,19 @@ describe.each(databaseKinds())('reference data curation on %s', (kind) => {
     expect(audit.filter(() => true)).toHaveLength(0);
   });
 
+  it('of two opposite merges at once, exactly one happens', async () => {
+    const a = await addAirport(screener, { icao: 'ZZMA', nameEn: 'Merge A' });
+    const b = await addAirport(screener, { icao: 'ZZMB', nameEn: 'Merge B' });
+    const actor = { id: screener.id, username: screener.username, level: 1, sessionId: 0 };
+    const results = await Promise.allSettled([
+      t.services.reference.merge(actor, 'airports', a, b),
+      t.services.reference.merge(actor, 'airports', b, a),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const statuses = [(await airport(a)).status, (await airport(b)).status].sort();
+    expect(statuses).toEqual(['available', 'merged']);
+  });
+
   it('a re-import of the public datasets after a merge changes nothing', async () => {
     await importReferenceData(t.database.db, t.clock.now());
     const find = async (icao: string) =>

@@ -215,8 +215,10 @@ export async function repointMerged(db: DbOrTrx, kind: RefKind, fromId: number, 
   await sql`update ${sql.table(kind)} set merged_into = ${intoId} where merged_into = ${fromId}`.execute(db);
 }
 
-export async function markEdited(db: DbOrTrx, kind: RefKind, id: number): Promise<void> {
-  await sql`update ${sql.table(kind)} set edited = 1 where id = ${id}`.execute(db);
+/** Marks the survivor of a merge edited, only while it is available; the row stays locked (PostgreSQL) until the merge ends. */
+export async function markSurvivor(db: DbOrTrx, kind: RefKind, id: number): Promise<boolean> {
+  const r = await sql`update ${sql.table(kind)} set edited = 1 where id = ${id} and status = 'available'`.execute(db);
+  return Number(r.numAffectedRows ?? 0) === 1;
 }
 
 export async function markDeleted(db: DbOrTrx, kind: RefKind, id: number): Promise<boolean> {

@@ -178,11 +178,12 @@ export class ReferenceService {
       if (!into || into.status !== 'available') {
         throw conflict(MANAGE_MESSAGES.mergeTarget, [{ path: ['intoId'], message: MANAGE_MESSAGES.mergeTarget }]);
       }
+      // Claimed first: a concurrent merge of the survivor into another entry waits, then finds it gone.
+      if (!(await repo.markSurvivor(trx, kind, intoId))) throw conflict(MANAGE_MESSAGES.mergeTarget);
       const n = await links.movePhotos(trx, PHOTO_COLUMN[kind], fromId, intoId);
       if (kind === 'airports') await links.moveHomeAirports(trx, fromId, intoId);
       await repo.repointMerged(trx, kind, fromId, intoId);
       if (!(await repo.markMerged(trx, kind, fromId, intoId))) throw conflict(MANAGE_MESSAGES.mergeTarget);
-      await repo.markEdited(trx, kind, intoId);
       await audit.record(trx, {
         actorId: actor.id,
         action: `${kind}.merge`,
