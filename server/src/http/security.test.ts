@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../../../contract/photos.js';
 import { MESSAGES } from '../../../contract/texts.js';
@@ -263,6 +265,27 @@ describe.each(databaseKinds())('security properties on %s', (kind) => {
     });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().message).toBe(PHOTO_MESSAGES.registrationFull);
+  });
+
+  it('commits no upload for an account suspended or deleted while the upload was on its way', async () => {
+    const u = await makeUser(t);
+    const file = path.join(t.config.dataDir, 'late.jpg');
+    fs.writeFileSync(file, await makeJpeg({ width: 1600, height: 1000, seed: 9 }));
+    const meta = {
+      registration: 'B-7777',
+      aircraftTypeId: ref.a320.id,
+      airportId: ref.pek.id,
+      takenOn: '2024-05-01',
+      categories: ['airliner' as const],
+      queue: 'normal' as const,
+      watermark: null,
+    };
+    const member = { id: u.id, username: u.username, level: 0, sessionId: 0 };
+    // The request passed the auth hook before this happened; the upload's own transaction checks again.
+    await t.services.accounts.suspend(u.id, '测试', null, null);
+    await expect(t.services.photos.upload(member, file, meta)).rejects.toMatchObject({ status: 403, code: 'ACCOUNT_SUSPENDED' });
+    const rows = await t.database.db.selectFrom('photos').select('id').where('uploader_id', '=', u.id).execute();
+    expect(rows).toEqual([]);
   });
 
   it('answers malformed multipart with 400', async () => {

@@ -51,7 +51,7 @@ export async function updateUser(db: DbOrTrx, id: number, patch: UserUpdate): Pr
 export function findSlots(db: DbOrTrx, id: number, forUpdate: boolean) {
   return db
     .selectFrom('users')
-    .select(['queue_slots', 'priority_slots'])
+    .select(['queue_slots', 'priority_slots', 'status', 'suspended_until', 'suspension_reason'])
     .where('id', '=', id)
     .$if(forUpdate, (qb) => qb.forUpdate())
     .executeTakeFirst();

@@ -7,7 +7,7 @@ import {
 } from '../../../../contract/accounts.js';
 import type { FieldIssue } from '../../../../contract/errors.js';
 import { LEVELS, RESET_TOKEN_MINUTES, SESSION_DAYS } from '../../../../contract/limits.js';
-import { MESSAGES, suspendedMessage } from '../../../../contract/texts.js';
+import { MESSAGES, SHELL, suspendedMessage } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
@@ -224,13 +224,19 @@ export class AccountsService {
       message = MESSAGES.passwordChanged;
     }
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
+    const saved = this.db.transaction().execute(async (trx) => {
       if (Object.keys(changes).length > 0) await repo.updateUser(trx, userId, changes);
       if (changes.username) for (const hook of this.renameHooks) await hook(trx, userId);
       if (changes.password_hash) {
         await repo.revokeUserSessions(trx, userId, now);
         await repo.invalidatePasswordResets(trx, userId, now);
       }
+    });
+    await saved.catch(async (err: unknown) => {
+      // A name taken a moment earlier by someone else: the same field error as the check above
+      // (asked after the rollback: on SQLite a query beside an open transaction would wait for it).
+      if (changes.username) await this.assertFree(null, changes.username, userId);
+      throw err;
     });
     return { me: await this.me(userId), message };
   }
@@ -440,6 +446,10 @@ export class AccountsService {
   async slotsForUpdate(trx: DbOrTrx, userId: number): Promise<QueueSlots> {
     const row = await repo.findSlots(trx, userId, this.dialect === 'postgres');
     if (!row) throw notFound();
+    // Checked again under the lock: an account deleted or suspended while its upload (or appeal) was
+    // on its way gets nothing committed.
+    if (row.status === 'deleted') throw unauthenticated(SHELL.loginFirst);
+    if (isSuspended(row, this.clock.now())) throw suspendedError(row.suspension_reason, row.suspended_until);
     return { normal: row.queue_slots, priority: row.priority_slots };
   }
 
