@@ -70,6 +70,8 @@ export type Vote = z.infer<typeof vote>;
 
 export const votesQuery = z.object({
   state: z.enum(['open', 'closed']).default('open'),
+  /** Only this photo's votes (the photo page's 发起投票 asks whether one is open). */
+  photoId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   cursor: text()
     .regex(/^\d{1,10}$/, '无效的分页参数')
     .optional(),

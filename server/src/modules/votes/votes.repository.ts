@@ -41,9 +41,17 @@ export const findVoteDetails = (db: DbOrTrx, id: number, viewerId: number) =>
   withDetails(db, viewerId).where('votes.id', '=', id).executeTakeFirst();
 
 /** Open votes (or closed and cancelled ones), newest first, one more than `limit`. */
-export const listVotes = (db: DbOrTrx, open: boolean, before: number | null, limit: number, viewerId: number) =>
+export const listVotes = (
+  db: DbOrTrx,
+  open: boolean,
+  photoId: number | null,
+  before: number | null,
+  limit: number,
+  viewerId: number,
+) =>
   withDetails(db, viewerId)
     .where('votes.state', open ? '=' : '<>', 'open')
+    .$if(photoId !== null, (q) => q.where('votes.photo_id', '=', photoId!))
     .$if(before !== null, (q) => q.where('votes.id', '<', before!))
     .orderBy('votes.id', 'desc')
     .limit(limit + 1)

@@ -65,7 +65,7 @@ export class VotesService {
 
   async list(query: VotesQuery, viewer: AuthUser): Promise<VotesResponse> {
     const before = query.cursor ? Number(query.cursor) : null;
-    const rows = await repo.listVotes(this.db, query.state === 'open', before, query.limit, viewer.id);
+    const rows = await repo.listVotes(this.db, query.state === 'open', query.photoId ?? null, before, query.limit, viewer.id);
     const items = rows.slice(0, query.limit).map(present);
     return { items, nextCursor: rows.length > query.limit ? String(items[items.length - 1]!.id) : null };
   }

@@ -90,6 +90,10 @@ describe.each(databaseKinds())('editor’s choice votes on %s', (kind) => {
     );
     const listed = (await call('GET', '/votes?state=open', screeners[1]!)).json().items as { id: number; myBallot: number }[];
     expect(listed.find((v) => v.id === vote)!.myBallot).toBe(-1);
+    const photoId = (await t.database.db.selectFrom('votes').select('photo_id').where('id', '=', vote).executeTakeFirstOrThrow())
+      .photo_id;
+    const ofPhoto = (await call('GET', `/votes?photoId=${photoId}`, screeners[0]!)).json().items as { id: number }[];
+    expect(ofPhoto.map((v) => v.id)).toEqual([vote]);
   });
 
   it('closes each vote exactly once at its deadline with two processes; net ≥ 2 features and notifies', async () => {
