@@ -1,8 +1,10 @@
 import { LEVELS } from '@contract/limits';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { prefetchHome } from '../features/home/lib/prefetch-home.js';
 import { redirectMember, requireLevel } from './guard.js';
 import { Layout } from './layout.js';
 import { PageLoading } from './page-loading.js';
+import { queryClient } from './providers.js';
 import { RouteError } from './route-error.js';
 
 type Lazy = RouteObject['lazy'];
@@ -13,7 +15,15 @@ const construction = page(() => import('../features/site/components/construction
 
 // Each page names the tab through `handle.title` ("上传 · 航迹", see layout.tsx).
 const pages: RouteObject[] = [
-  { path: '/', lazy: page(() => import('../features/home/components/home-page.js')) },
+  {
+    path: '/',
+    // The home page's data is asked for while its chunk loads: the hero (the LCP element) comes sooner.
+    loader: () => {
+      prefetchHome(queryClient);
+      return null;
+    },
+    lazy: page(() => import('../features/home/components/home-page.js')),
+  },
   {
     path: '/register',
     loader: redirectMember,

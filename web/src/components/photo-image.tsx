@@ -2,6 +2,7 @@ import { NO_REGISTRATION } from '@contract/catalogues';
 import type { PhotoResponse } from '@contract/photos';
 import { useMemo, type CSSProperties } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
+import { fallbackSrc, srcSetOf } from '../lib/photo-urls.js';
 import './photo-card.css';
 
 type Photo = Pick<PhotoResponse, 'thumbhash' | 'width' | 'height' | 'renditions'>;
@@ -17,13 +18,7 @@ export function useThumbHashUrl(thumbhash: string): string | undefined {
   }, [thumbhash]);
 }
 
-export const srcSetOf = (photo: Photo) => photo.renditions.map((r) => `${r.url} ${r.width}w`).join(', ');
-
-/** The rendition a browser without srcset support should take: the first at least `width` wide. */
-export function fallbackSrc(photo: Photo, width: number): string | undefined {
-  const sorted = [...photo.renditions].sort((a, b) => a.width - b.width);
-  return (sorted.find((r) => r.width >= width) ?? sorted.at(-1))?.url;
-}
+export { fallbackSrc, srcSetOf } from '../lib/photo-urls.js';
 
 export const registrationText = (registration: string) => (registration === NO_REGISTRATION ? '无注册号' : registration);
 
@@ -69,7 +64,8 @@ export function PhotoImage({ photo, alt, sizes, priority, className, style, test
           height={photo.height}
           loading={priority ? 'eager' : 'lazy'}
           decoding={priority ? 'sync' : 'async'}
-          fetchPriority={priority ? 'high' : undefined}
+          // Below the page's LCP image: a visible card is not raised to its priority.
+          fetchPriority={priority ? 'high' : 'low'}
         />
       )}
     </div>

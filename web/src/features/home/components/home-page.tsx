@@ -1,5 +1,5 @@
 import type { PhotoResponse } from '@contract/photos';
-import { useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { LoadMore, PhotoCard, PhotoGrid } from '../../../components/photo-card.js';
 import { fallbackSrc, photoAlt, registrationText, srcSetOf, useThumbHashUrl } from '../../../components/photo-image.js';
@@ -7,12 +7,8 @@ import { useSearchPhotos } from '../../../lib/search-photos.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
 import { useSession } from '../../../lib/use-session.js';
 import { useSiteStats } from '../api/get-site-stats.js';
+import { FEATURED, FEATURED_LIMIT, HERO_SIZES, heroOf, LATEST } from '../lib/prefetch-home.js';
 import './home-page.css';
-
-const FEATURED = { featured: '1' } as const;
-const LATEST = {} as const;
-/** The hero is drawn across the page: at most the page's 1168 px, less on a narrow window. */
-const HERO_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
 
 /** The hero's photo: a cover image over a box whose shape CSS fixes, so its arrival moves nothing. */
 function HeroImage({ photo }: { photo: PhotoResponse }) {
@@ -86,16 +82,16 @@ function Stats() {
 
 export function Component() {
   const session = useSession();
-  const featured = useSearchPhotos(FEATURED, 20);
+  const featured = useSearchPhotos(FEATURED, FEATURED_LIMIT);
   const latest = useSearchPhotos(LATEST);
   useLoadMoreAtBottom(latest);
-  // One of the 20 latest editor's choices at random (§3.1), the same one for the page's life.
-  const [pick] = useState(Math.random);
-  const featuredItems = featured.data?.pages[0]?.items ?? [];
-  const latestItems = latest.data?.pages.flatMap((p) => p.items) ?? [];
-  const heroPhoto = featured.isPending
-    ? null
-    : (featuredItems[Math.floor(pick * featuredItems.length)] ?? (latest.isPending ? null : (latestItems[0] ?? null)));
+  const featuredItems = useMemo(() => featured.data?.pages[0]?.items ?? [], [featured.data]);
+  const latestItems = useMemo(() => latest.data?.pages.flatMap((p) => p.items) ?? [], [latest.data]);
+  // A recent editor's choice, else the latest photo (§3.1).
+  const heroPhoto = featured.isPending ? null : (heroOf(featuredItems) ?? (latest.isPending ? null : (latestItems[0] ?? null)));
+  // The hero is drawn first (its image requested at once); the cards, each decoding a ThumbHash, follow.
+  const strip = useDeferredValue(useMemo(() => featuredItems.slice(0, 10), [featuredItems]));
+  const grid = useDeferredValue(latestItems);
 
   return (
     <>
@@ -107,7 +103,7 @@ export function Component() {
           <Link to="/search?featured=1">查看全部</Link>
         </div>
         <div className="photo-strip home-featured" data-testid="featured-strip">
-          {featuredItems.slice(0, 10).map((p) => (
+          {strip.map((p) => (
             <PhotoCard key={p.id} photo={p} sizes="260px" />
           ))}
           {!featured.isPending && featuredItems.length === 0 && (
@@ -123,7 +119,7 @@ export function Component() {
         {latest.isSuccess && latestItems.length === 0 ? (
           <p className="muted">还没有通过审核的图片。</p>
         ) : (
-          <PhotoGrid photos={latestItems} testId="latest-grid" />
+          <PhotoGrid photos={grid} testId="latest-grid" />
         )}
         {latest.isError && <p className="muted">图片加载失败，请刷新重试。</p>}
         <LoadMore {...latest} />

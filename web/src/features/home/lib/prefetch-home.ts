@@ -1,0 +1,34 @@
+import type { PhotoResponse } from '@contract/photos';
+import type { QueryClient } from '@tanstack/react-query';
+import { preloadPhoto } from '../../../lib/photo-urls.js';
+import { searchPhotosQuery } from '../../../lib/search-photos.js';
+import { siteStatsQuery } from '../api/get-site-stats.js';
+
+/** The editor's choices the hero is picked from: the latest 20 (§3.1). */
+export const FEATURED = { featured: '1' } as const;
+export const FEATURED_LIMIT = 20;
+/** The latest photos: the gallery without any filter (the same answer as /search). */
+export const LATEST = {} as const;
+/** The hero is drawn across the page: at most the page's 1168 px, less on a narrow window. */
+export const HERO_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
+
+// One of the latest editor's choices at random (§3.1), the same one for the page's life.
+const pick = Math.random();
+export const heroOf = (featured: PhotoResponse[]): PhotoResponse | null => featured[Math.floor(pick * featured.length)] ?? null;
+
+/**
+ * Asks for what the home page shows while its chunk is still loading (the route's loader calls it
+ * at navigation), so the hero's photo, the LCP element, is on its way before the page renders.
+ */
+export function prefetchHome(client: QueryClient): void {
+  // The hero's image is asked for as soon as the hero is known, while the page still renders.
+  void client.fetchInfiniteQuery(searchPhotosQuery(FEATURED, FEATURED_LIMIT)).then(
+    (data) => {
+      const hero = heroOf(data.pages[0]?.items ?? []);
+      if (hero) preloadPhoto(hero, HERO_SIZES);
+    },
+    () => undefined,
+  );
+  void client.prefetchInfiniteQuery(searchPhotosQuery(LATEST));
+  void client.prefetchQuery(siteStatsQuery());
+}
