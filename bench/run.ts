@@ -11,6 +11,7 @@ import { benchFirstLoadInBrowser } from './first-load.js';
 import { makeJpeg } from '../server/src/testing/images.js';
 import { bearer, createTestApp, insertPhoto, makeUser } from '../server/src/testing/harness.js';
 import { benchGallery } from './gallery.js';
+import { formatHomeLcp, homeLcp } from './lcp.js';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
   } finally {
     pgServer?.stop();
   }
+  console.log(formatHomeLcp(await homeLcp()));
 }
 
 /** A PostgreSQL to bench on: TEST_DATABASE_URL, or a throwaway cluster when the binaries exist. */

@@ -19,5 +19,5 @@ export function rememberPhotos(photos: PhotoResponse[]): void {
 }
 
 export function labelOf(kind: LabelKind, id: string): string {
-  return known.get(`${kind}:${id}`) ?? `#${id}`;
+  return known.get(`${kind}:${id}`) ?? `编号 ${id}`;
 }
