@@ -22,7 +22,8 @@ export function MessagesInbox({ userId }: { userId: number }) {
           {unread > 0 && <span className="unread-badge">{unread}</span>}
         </h2>
         <button type="button" className="btn" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
-          全部标为已读
+          {/* Worded apart from the notifications' 全部标为已读 just above. */}
+          私信全部已读
         </button>
       </div>
       {inbox.isPending ? (
