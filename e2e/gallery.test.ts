@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_MESSAGES } from '../contract/photos.js';
 import {
   browserAvailable,
   launchBrowser,
@@ -317,6 +318,53 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     expect(await page.getByTestId('user-entry').first().textContent()).toBe('登录/注册');
     const me = await fetch(`${server.url}/api/v1/user/me`, { headers: { authorization: `Bearer ${leaving.token}` } });
     expect(me.status).toBe(401);
+    await context.close();
+  });
+
+  it('shows screeners the screening history; the owner edits facts (warned) and deletes a photo by typing its id', async () => {
+    const services = await servicesFor(server);
+    const screener = { ...(await services.accounts.login('screener@example.com', 'password-123', '127.0.0.1')) } as Session;
+    await services.close();
+    const edited = seed.photos[5]!;
+    const removed = seed.photos[6]!;
+
+    const asScreener = await open({ as: screener });
+    await asScreener.page.goto(`${server.url}/photo/${edited.id}`);
+    const history = asScreener.page.getByTestId('screening-history');
+    await history.waitFor();
+    expect(await history.textContent()).toContain('审图员甲');
+    expect(await history.textContent()).toContain('待审 → 已通过');
+    await asScreener.context.close();
+
+    const { context, page } = await open({ as: photographer });
+    await page.goto(`${server.url}/photo/${edited.id}`);
+    expect(await page.getByTestId('contact-button').count()).toBe(0);
+    await page.getByTestId('edit-button').click();
+    const form = page.getByTestId('edit-form');
+    await form.waitFor();
+    await expect
+      .poll(() => page.getByTestId('edit-warning').textContent())
+      .toContain('修改注册号、机型、航司或机场会让图片重新进入审图队列');
+    await form.getByLabel('注册号', { exact: true }).fill('B-2999');
+    await expect.poll(() => page.getByTestId('edit-warning').textContent()).toContain('保存后图片将撤下并重新进入审图队列');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => noticeTexts(page)).toContain(PHOTO_MESSAGES.backToQueue);
+    await expect.poll(() => page.getByTestId('photo-state').textContent()).toContain('待审');
+    expect(await page.locator('.photo-heading').textContent()).toBe('B-2999');
+
+    await page.goto(`${server.url}/photo/${removed.id}`);
+    await page.getByTestId('delete-button').click();
+    const confirm = page.getByTestId('confirm-delete');
+    await confirm.waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByTestId('delete-id').fill(String(removed.id + 1));
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByTestId('delete-id').fill(String(removed.id));
+    await confirm.click();
+    await page.waitForURL(`${server.url}/user/${photographer.id}`);
+    expect((await fetch(`${server.url}/api/v1/photos/${removed.id}`)).status).toBe(404);
+    await page.goto(`${server.url}/photo/${removed.id}`);
+    await page.getByTestId('photo-not-found').waitFor();
     await context.close();
   });
 });

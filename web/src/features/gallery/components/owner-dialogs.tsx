@@ -26,18 +26,33 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Only what changed, in the contract's names. */
 function patchOf(photo: PhotoResponse, v: Fields): PhotoEdit {
   const patch: PhotoEdit = {};
-  const registration = v.noRegistration ? NO_REGISTRATION : v.registration.trim().toUpperCase();
+  const registration = v.noRegistration ? NO_REGISTRATION : (v.registration ?? '').trim().toUpperCase();
   if (registration !== photo.registration) patch.registration = registration;
-  if (v.msn.trim() !== (photo.msn ?? '')) patch.msn = v.msn.trim();
+  if ((v.msn ?? '').trim() !== (photo.msn ?? '')) patch.msn = (v.msn ?? '').trim();
   if (v.aircraftType && v.aircraftType.value !== photo.aircraftType?.id) patch.aircraftTypeId = v.aircraftType.value;
   if ((v.airline?.value ?? null) !== (photo.airline?.id ?? null)) patch.airlineId = v.airline?.value ?? null;
   if (v.inFlight !== photo.inFlight) patch.inFlight = v.inFlight;
   const airportId = v.inFlight ? null : (v.airport?.value ?? null);
   if (airportId !== (photo.airport?.id ?? null)) patch.airportId = airportId;
   if (v.takenOn !== photo.takenOn) patch.takenOn = v.takenOn;
-  if ([...v.categories].sort().join() !== [...photo.categories].sort().join()) patch.categories = v.categories;
-  if (v.remark.trim() !== (photo.remark ?? '')) patch.remark = v.remark.trim();
+  if ([...(v.categories ?? [])].sort().join() !== [...photo.categories].sort().join()) patch.categories = v.categories;
+  if ((v.remark ?? '').trim() !== (photo.remark ?? '')) patch.remark = (v.remark ?? '').trim();
   return patch;
+}
+
+function initialFields(photo: PhotoResponse): Fields {
+  return {
+    registration: photo.registration === NO_REGISTRATION ? '' : photo.registration,
+    noRegistration: photo.registration === NO_REGISTRATION,
+    msn: photo.msn ?? '',
+    aircraftType: option(photo.aircraftType),
+    airline: option(photo.airline),
+    airport: option(photo.airport),
+    inFlight: photo.inFlight,
+    takenOn: photo.takenOn,
+    categories: photo.categories,
+    remark: photo.remark ?? '',
+  };
 }
 
 const KEY_FACTS: (keyof PhotoEdit)[] = ['registration', 'aircraftTypeId', 'airlineId', 'airportId', 'inFlight'];
@@ -45,10 +60,13 @@ const KEY_FACTS: (keyof PhotoEdit)[] = ['registration', 'aircraftTypeId', 'airli
 function EditForm({ photo, onClose }: { photo: PhotoResponse; onClose: () => void }) {
   const [form] = Form.useForm<Fields>();
   const edit = useEditPhoto();
-  const values = Form.useWatch([], form) as Fields | undefined;
+  const initial = initialFields(photo);
+  // Before the form has registered its fields the watch is empty: the initial values stand in.
+  const watched = Form.useWatch([], form) as Partial<Fields> | undefined;
+  const values: Fields = { ...initial, ...watched };
   const noRegistration = Form.useWatch('noRegistration', form);
   const inFlight = Form.useWatch('inFlight', form);
-  const keyChanged = values ? KEY_FACTS.some((k) => k in patchOf(photo, values)) : false;
+  const keyChanged = KEY_FACTS.some((k) => k in patchOf(photo, values));
   const accepted = photo.state === 'accepted';
 
   const submit = async () => {
@@ -88,24 +106,7 @@ function EditForm({ photo, onClose }: { photo: PhotoResponse; onClose: () => voi
           data-testid="edit-warning"
         />
       )}
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{
-          registration: photo.registration === NO_REGISTRATION ? '' : photo.registration,
-          noRegistration: photo.registration === NO_REGISTRATION,
-          msn: photo.msn ?? '',
-          aircraftType: option(photo.aircraftType),
-          airline: option(photo.airline),
-          airport: option(photo.airport),
-          inFlight: photo.inFlight,
-          takenOn: photo.takenOn,
-          categories: photo.categories,
-          remark: photo.remark ?? '',
-        }}
-        data-testid="edit-form"
-      >
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={initial} data-testid="edit-form">
         <div className="form-2col">
           <Form.Item
             name="registration"
