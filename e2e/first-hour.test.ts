@@ -148,6 +148,10 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     const { context, page, requests } = await open('/');
     const isDialogChunk = (u: string) => /\/assets\/(login-dialog|antd-provider)-/.test(u);
     await expect.poll(() => requests.some((r) => isDialogChunk(r.url()))).toBe(true);
+    // A resource timing entry appears once its response has finished, later than the request event.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => /\/assets\/(login-dialog|antd-provider)-/.test(e.name)),
+    );
     // Everything the first load fetched started before the load event; the dialog came after it.
     const timing = await page.evaluate(() => ({
       load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
