@@ -85,6 +85,10 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
       expect(img.headers['content-type']).toBe('image/webp');
       expect(img.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(r.url).toMatch(/^\/img\/[a-f0-9]{20}-\d+\.webp$/);
+      // Revalidation by ETag answers 304 without a body.
+      const again = await t.app.inject({ method: 'GET', url: r.url, headers: { 'if-none-match': String(img.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
       const m = await sharp(img.rawPayload).metadata();
       expect(m.format).toBe('webp');
       expect(m.width).toBe(r.width);
