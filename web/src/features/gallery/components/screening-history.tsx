@@ -1,22 +1,6 @@
 import type { PhotoResponse } from '@contract/photos';
 import type { ScreeningEvent } from '@contract/screening';
-import { categoryName, FACT_NAMES, formatTime, STATE_NAMES } from '../lib/texts.js';
-
-/** A changed fact as stored (column values): a reference by the photo's label when it is that one. */
-function factValue(field: string, v: unknown, photo: PhotoResponse): string {
-  if (v === null || v === undefined || v === '') return '空';
-  const ref = { aircraft_type_id: photo.aircraftType, airline_id: photo.airline, airport_id: photo.airport }[field];
-  if (ref !== undefined) return ref?.id === v ? ref.label : `#${String(v)}`;
-  if (field === 'in_flight') return v ? '是' : '否';
-  if (field === 'categories' && typeof v === 'string') {
-    try {
-      return (JSON.parse(v) as string[]).map((c) => categoryName.get(c) ?? c).join('、');
-    } catch {
-      return v;
-    }
-  }
-  return String(v);
-}
+import { factValue, FACT_NAMES, formatTime, STATE_NAMES } from '../lib/texts.js';
 
 /** Who decided what and when, for screeners on the public photo page (level ≥ 1). */
 export function ScreeningHistory({ events, photo }: { events: ScreeningEvent[]; photo: PhotoResponse }) {
