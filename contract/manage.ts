@@ -1,5 +1,6 @@
 import { text, z } from './zod.js';
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
+import { photoResponse } from './photos.js';
 
 // The tools of screeners and administrators (PRODUCT.md §3.11–§3.14): reference data review and
 // merges, editor's choice votes, users, NOTAMs and the dashboard.
@@ -65,6 +66,8 @@ export const vote = z.object({
   featured: z.boolean(),
   ballots: z.number().int(),
   myBallot: z.union([z.literal(1), z.literal(-1)]).nullable(),
+  /** The photo voted on, as a screener sees it; null once it was deleted. */
+  photo: photoResponse.nullable(),
 });
 export type Vote = z.infer<typeof vote>;
 

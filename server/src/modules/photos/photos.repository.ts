@@ -9,6 +9,10 @@ export function findPhoto(db: DbOrTrx, id: number) {
   return db.selectFrom('photos').selectAll().where('id', '=', id).where('state', '!=', 'deleted').executeTakeFirst();
 }
 
+export function findPhotos(db: DbOrTrx, ids: number[]) {
+  return db.selectFrom('photos').selectAll().where('id', 'in', ids).where('state', '!=', 'deleted').execute();
+}
+
 export async function countWaiting(db: DbOrTrx, userId: number, queue: 'normal' | 'priority'): Promise<number> {
   const row = await db
     .selectFrom('photos')

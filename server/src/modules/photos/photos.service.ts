@@ -130,6 +130,13 @@ export class PhotosService {
     return rows.map((r) => presentPhoto(r, ctx, this.canSeePrivate(r, viewer) ? 'private' : 'public'));
   }
 
+  /** These photos as this viewer may see them, by id; deleted ones and those hidden from the viewer are left out. */
+  async presentByIds(ids: number[], viewer: AuthUser | null): Promise<Map<number, PhotoResponse>> {
+    if (ids.length === 0) return new Map();
+    const rows = (await repo.findPhotos(this.db, ids)).filter((r) => r.state === 'accepted' || this.canSeePrivate(r, viewer));
+    return new Map((await this.present(rows, viewer)).map((p) => [p.id, p]));
+  }
+
   private async presentOne(row: PhotoRow, viewer: AuthUser | null): Promise<PhotoResponse> {
     return (await this.present([row], viewer))[0]!;
   }

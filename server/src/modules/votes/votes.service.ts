@@ -15,11 +15,12 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { GalleryIndex } from '../gallery/search-index.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
+import type { PhotoResponse } from '../../../../contract/photos.js';
 import * as repo from './votes.repository.js';
 
 type VoteDetails = NonNullable<Awaited<ReturnType<typeof repo.findVoteDetails>>>;
 
-function present(v: VoteDetails): Vote {
+function present(v: VoteDetails, photo: PhotoResponse | null): Vote {
   const net = v.state === 'open' ? null : v.net;
   return {
     id: v.id,
@@ -34,6 +35,7 @@ function present(v: VoteDetails): Vote {
     featured: v.state === 'closed' && net !== null && net >= VOTE_FEATURE_NET,
     ballots: Number(v.ballots ?? 0),
     myBallot: v.my_ballot === 1 || v.my_ballot === -1 ? v.my_ballot : null,
+    photo,
   };
 }
 
@@ -60,13 +62,18 @@ export class VotesService {
   private async view(id: number, viewer: AuthUser): Promise<Vote> {
     const row = await repo.findVoteDetails(this.db, id, viewer.id);
     if (!row) throw notFound();
-    return present(row);
+    return (await this.presentAll([row], viewer))[0]!;
+  }
+
+  private async presentAll(rows: VoteDetails[], viewer: AuthUser): Promise<Vote[]> {
+    const photos = await this.photos.presentByIds([...new Set(rows.map((r) => r.photo_id))], viewer);
+    return rows.map((r) => present(r, photos.get(r.photo_id) ?? null));
   }
 
   async list(query: VotesQuery, viewer: AuthUser): Promise<VotesResponse> {
     const before = query.cursor ? Number(query.cursor) : null;
     const rows = await repo.listVotes(this.db, query.state === 'open', query.photoId ?? null, before, query.limit, viewer.id);
-    const items = rows.slice(0, query.limit).map(present);
+    const items = await this.presentAll(rows.slice(0, query.limit), viewer);
     return { items, nextCursor: rows.length > query.limit ? String(items[items.length - 1]!.id) : null };
   }
 

@@ -90,10 +90,19 @@ describe.each(databaseKinds())('editor’s choice votes on %s', (kind) => {
     );
     const listed = (await call('GET', '/votes?state=open', screeners[1]!)).json().items as { id: number; myBallot: number }[];
     expect(listed.find((v) => v.id === vote)!.myBallot).toBe(-1);
-    const photoId = (await t.database.db.selectFrom('votes').select('photo_id').where('id', '=', vote).executeTakeFirstOrThrow())
-      .photo_id;
-    const ofPhoto = (await call('GET', `/votes?photoId=${photoId}`, screeners[0]!)).json().items as { id: number }[];
+    const { photo_id: photoId, registration } = await t.database.db
+      .selectFrom('votes')
+      .innerJoin('photos', 'photos.id', 'votes.photo_id')
+      .select(['votes.photo_id', 'photos.registration'])
+      .where('votes.id', '=', vote)
+      .executeTakeFirstOrThrow();
+    const ofPhoto = (await call('GET', `/votes?photoId=${photoId}`, screeners[0]!)).json().items as {
+      id: number;
+      photo: { id: number; state: string; registration: string } | null;
+    }[];
     expect(ofPhoto.map((v) => v.id)).toEqual([vote]);
+    // The photo comes with the vote, so the page can show what is voted on.
+    expect(ofPhoto[0]!.photo).toMatchObject({ id: photoId, state: 'accepted', registration });
   });
 
   it('closes each vote exactly once at its deadline with two processes; net ≥ 2 features and notifies', async () => {
