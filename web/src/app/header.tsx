@@ -106,6 +106,7 @@ export function Header() {
               </button>
               {manageOpen && (
                 <div className="menu" role="menu">
+                  <Link to="/manage">管理概览</Link>
                   <Link to="/manage/data">机场、航司与机型</Link>
                   <Link to="/manage/vote">编辑精选投票</Link>
                   {level >= LEVELS.admin && <Link to="/manage/user">用户管理</Link>}
@@ -133,7 +134,7 @@ export function Header() {
       {menuOpen && (
         <nav className="dropdown" aria-label="菜单" data-testid="nav-dropdown">
           {mainLinks}
-          {level >= LEVELS.screener && <Link to="/manage/data">管理</Link>}
+          {level >= LEVELS.screener && <Link to="/manage">管理</Link>}
           {userEntry}
           {session ? (
             <Link to={`/user/${session.id}`}>{SHELL.personalPage}</Link>

@@ -1,0 +1,17 @@
+import type { ManageSummary } from '@contract/manage';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api.js';
+
+export function getSummary(): Promise<ManageSummary> {
+  return request<ManageSummary>('GET', '/manage/summary');
+}
+
+export const summaryQuery = queryOptions({
+  queryKey: ['manage', 'summary'],
+  queryFn: getSummary,
+  staleTime: 15_000,
+  refetchOnWindowFocus: true,
+  refetchInterval: 60_000,
+});
+
+export const useSummary = () => useQuery(summaryQuery);

@@ -1,0 +1,17 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { getVotes } from '../../../lib/votes.js';
+
+export type VoteTab = 'open' | 'closed';
+
+export const votesQuery = (state: VoteTab) =>
+  infiniteQueryOptions({
+    queryKey: ['votes', 'list', state],
+    queryFn: ({ pageParam }) => getVotes({ state, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    // Other screeners' ballots change the counts; the list is cheap to ask again.
+    staleTime: 10_000,
+    refetchOnWindowFocus: true,
+  });
+
+export const useVotes = (state: VoteTab) => useInfiniteQuery(votesQuery(state));
