@@ -1,6 +1,6 @@
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { tokens } from '../styles/tokens.js';
 
 /** Ant Design with the zh_CN locale and our tokens; only chunks loaded on demand import this. */
@@ -25,4 +25,15 @@ export function AntdProvider({ children }: { children: ReactNode }) {
       <App>{children}</App>
     </ConfigProvider>
   );
+}
+
+/** A component of a lazily loaded chunk (a dialog, a page) wrapped in the provider. */
+export function withAntd<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
+  return function WithAntd(props: P) {
+    return (
+      <AntdProvider>
+        <Inner {...props} />
+      </AntdProvider>
+    );
+  };
 }

@@ -1,7 +1,7 @@
 import { MESSAGE_LIMITS, MESSAGE_REASONS, type NewMessage } from '@contract/messages';
 import type { PhotoResponse } from '@contract/photos';
 import { Form, Input, Modal, Radio } from 'antd';
-import { AntdProvider } from '../../../components/antd-provider.js';
+import { withAntd } from '../../../components/antd-provider.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
 import { useSendMessage } from '../api/send-message.js';
 
@@ -61,10 +61,5 @@ function ContactForm({ photo, onClose }: { photo: PhotoResponse; onClose: () => 
 }
 
 /** `联系摄影师` (§3.4), loaded with Ant Design on first open only. */
-export default function ContactDialog(props: { photo: PhotoResponse; onClose: () => void }) {
-  return (
-    <AntdProvider>
-      <ContactForm {...props} />
-    </AntdProvider>
-  );
-}
+const ContactDialog = withAntd(ContactForm);
+export default ContactDialog;

@@ -1,6 +1,7 @@
+import { VOTE_FEATURE_NET, VOTE_HOURS } from '@contract/manage';
 import type { PhotoResponse } from '@contract/photos';
 import { Form, Input, Modal } from 'antd';
-import { AntdProvider } from '../../../components/antd-provider.js';
+import { withAntd } from '../../../components/antd-provider.js';
 import { registrationText } from '../../../components/photo-image.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
 import { useOpenVote } from '../../../lib/votes.js';
@@ -28,7 +29,9 @@ function OpenVoteForm({ photo, onClose }: { photo: PhotoResponse; onClose: () =>
       onCancel={onClose}
       destroyOnHidden
     >
-      <p className="muted">投票进行 72 小时，每位审图员一票；净票数达到 2 的图片入选编辑精选。</p>
+      <p className="muted">
+        投票进行 {VOTE_HOURS} 小时，每位审图员一票；净票数达到 {VOTE_FEATURE_NET} 的图片入选编辑精选。
+      </p>
       <Form form={form} layout="vertical" requiredMark={false} data-testid="open-vote-form">
         <Form.Item name="reason" label="理由" rules={[{ required: true, whitespace: true, message: '请填写理由' }]}>
           <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 3, maxRows: 6 }} autoFocus />
@@ -39,10 +42,5 @@ function OpenVoteForm({ photo, onClose }: { photo: PhotoResponse; onClose: () =>
 }
 
 /** 发起投票 from the photo page (level ≥ 1); Ant Design comes with this chunk only. */
-export default function OpenVoteDialog(props: { photo: PhotoResponse; onClose: () => void }) {
-  return (
-    <AntdProvider>
-      <OpenVoteForm {...props} />
-    </AntdProvider>
-  );
-}
+const OpenVoteDialog = withAntd(OpenVoteForm);
+export default OpenVoteDialog;
