@@ -99,7 +99,12 @@ const pages: RouteObject[] = [
     handle: { title: '编辑精选投票' },
     lazy: page(() => import('../features/votes/components/votes-page.js')),
   },
-  { path: '/manage/user', loader: requireLevel(LEVELS.admin), handle: { title: '用户管理' }, lazy: construction },
+  {
+    path: '/manage/user',
+    loader: requireLevel(LEVELS.admin),
+    handle: { title: '用户管理' },
+    lazy: page(() => import('../features/manage-users/components/manage-users-page.js')),
+  },
   { path: '/manage/notam', loader: requireLevel(LEVELS.admin), handle: { title: 'NOTAM 与维护模式' }, lazy: construction },
   { path: '/about', handle: { title: '关于' }, lazy: page(() => import('../features/site/components/about-page.js')) },
   { path: '/search', handle: { title: '图库' }, lazy: page(() => import('../features/gallery/components/search-page.js')) },

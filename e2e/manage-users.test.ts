@@ -1,0 +1,284 @@
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUserDetail } from '../contract/manage.js';
+import { MANAGE_MESSAGES } from '../contract/manage.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  noticeTexts,
+  screenshot,
+  servicesFor,
+  startServer,
+  type RunningServer,
+} from './harness.js';
+
+type Session = Record<string, unknown> & { id: number; token: string };
+type Services = Awaited<ReturnType<typeof servicesFor>>;
+
+const PASSWORD = 'password-123';
+const ADMIN = { email: 'tower@example.com', username: '塔台管理员', level: 3 };
+const MEMBER = { email: 'spotter_wang@example.com', username: '拍机小王', level: 0 };
+const OTHERS = [
+  { email: 'planefan@example.com', username: '飞友甲', level: 0 },
+  { email: 'checker@example.com', username: '审图员乙', level: 1 },
+];
+
+describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', () => {
+  let server: RunningServer;
+  let services: Services | undefined;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let admin: Session;
+  let member: Session;
+
+  beforeAll(async () => {
+    server = await startServer();
+    services = await servicesFor(server);
+    for (const u of [ADMIN, MEMBER, ...OTHERS]) await services.accounts.createUser({ ...u, password: PASSWORD });
+    admin = { ...(await services.accounts.login(ADMIN.email, PASSWORD, '127.0.0.1')) } as Session;
+    member = { ...(await services.accounts.login(MEMBER.email, PASSWORD, '127.0.0.1')) } as Session;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await services?.close();
+    await server?.stop();
+  });
+
+  /** A tab holding `session` (or none), in Beijing time: end dates and audit times read as admins in China see them. */
+  async function tab(session: Session | null, width = 1366): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    context.setDefaultTimeout(20_000);
+    if (session) await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  /** A screenshot once Ant Design's opening animations have finished. */
+  const still = async (page: Page, name: string) => {
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+    await screenshot(page, name);
+  };
+  const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const putOf = (id: number) => (r: Response) => r.url().endsWith(`/api/v1/admin/users/${id}`) && r.request().method() === 'PUT';
+  const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}/api/v1${path}`, init);
+  const asAdmin = async (id: number) =>
+    (await (await api(`/admin/users/${id}`, { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as AdminUserDetail;
+  const login = (email: string) =>
+    api('/user/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+
+  async function search(page: Page, q: string) {
+    const box = page.getByTestId('user-search').locator('input');
+    await box.fill(q);
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === q);
+  }
+  const detail = (page: Page) => page.getByTestId('user-detail');
+  const auditTexts = (page: Page) => detail(page).getByTestId('audit-entry').allTextContents();
+
+  it('suspends a member found by email: their open tab is sent to /AccountStop, login is refused, the audit names the admin; lifting lets them back', async () => {
+    // The member has a page open with their session.
+    const memberPage = await tab(member);
+    await memberPage.goto(`${server.url}/queue/upload`);
+    await memberPage.getByRole('heading', { name: '我的待审队列' }).waitFor();
+
+    const page = await tab(admin);
+    await page.goto(`${server.url}/manage/user`);
+    await page.getByTestId('user-table').waitFor();
+    expect(await page.title()).toBe('用户管理 · 航迹');
+    expect(await page.locator('.user-row').count()).toBe(4);
+
+    await search(page, 'spotter_w');
+    await expect.poll(() => page.locator('.user-row').count()).toBe(1);
+    const row = page.getByTestId(`user-row-${member.id}`);
+    const rowText = await row.textContent();
+    for (const text of [MEMBER.username, MEMBER.email, String(member.id), '注册用户', '正常', '10 / 0'])
+      expect(rowText).toContain(text);
+    expect(rowText).toMatch(/\d{4}-\d{2}-\d{2}/);
+    await still(page, 'manage-users-list');
+
+    await row.click();
+    await page.waitForURL((url) => url.searchParams.get('id') === String(member.id));
+    await detail(page).getByRole('heading', { name: MEMBER.username }).waitFor();
+    // The selected user is in the address: a reload opens the same detail.
+    await page.reload();
+    await detail(page).getByRole('heading', { name: MEMBER.username }).waitFor();
+    expect(await detail(page).getByText('暂无记录').isVisible()).toBe(true);
+
+    // A reason is required before anything is sent.
+    const suspension = page.getByTestId('suspension-section');
+    await suspension.getByRole('button', { name: '停用账号' }).click();
+    await suspension.getByText(MANAGE_MESSAGES.suspendReason).waitFor();
+    await suspension.getByText('请选择停用结束日期').waitFor();
+
+    await suspension.getByLabel('停用原因').fill('多次上传他人作品');
+    const picker = suspension.getByPlaceholder('选择日期');
+    await picker.click();
+    await picker.fill('2030-01-15');
+    await picker.press('Enter');
+    const suspended = page.waitForResponse(putOf(member.id));
+    await suspension.getByRole('button', { name: '停用账号' }).click();
+    const put = await suspended;
+    expect(put.status()).toBe(200);
+    expect(JSON.parse(put.request().postData() ?? '{}')).toEqual({
+      suspend: { reason: '多次上传他人作品', until: Date.UTC(2030, 0, 15) },
+    });
+    await expect.poll(() => noticeTexts(page)).toContain(MANAGE_MESSAGES.levelSaved);
+    // The detail and the list both show the suspension; the audit names the admin.
+    await page.getByTestId('suspension-section').getByText('已停用至 2030-01-15').waitFor();
+    await expect.poll(() => row.textContent()).toContain('停用至 2030-01-15');
+    expect(await row.textContent()).toContain('多次上传他人作品');
+    await expect.poll(() => auditTexts(page)).toHaveLength(1);
+    const [entry] = await auditTexts(page);
+    expect(entry).toContain('停用账号');
+    expect(entry).toContain('原因：多次上传他人作品；停用至 2030-01-15');
+    expect(entry).toContain(ADMIN.username);
+    expect(entry).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await still(page, 'manage-users-suspended');
+
+    // The member's next call is refused: the tab goes to /AccountStop with the reason and end date.
+    await memberPage.getByTestId('user-entry').first().click();
+    await memberPage.waitForURL(`${server.url}/AccountStop`);
+    const stop = memberPage.getByTestId('account-stop');
+    await stop.getByText('多次上传他人作品', { exact: false }).waitFor();
+    expect(await stop.textContent()).toContain('2030-01-15');
+    expect(await memberPage.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    // Their sessions were revoked, and logging in again is refused.
+    const me = await api('/user/me', { headers: { Authorization: `Bearer ${member.token}` } });
+    expect(me.status).toBe(403);
+    const again = await login(MEMBER.email);
+    expect(again.status).toBe(403);
+    expect(((await again.json()) as { code: string }).code).toBe('ACCOUNT_SUSPENDED');
+
+    // Lifting it: the member logs in again from the same tab.
+    const lifted = page.waitForResponse(putOf(member.id));
+    await page.getByTestId('suspension-section').getByRole('button', { name: '解除停用' }).click();
+    expect((await lifted).status()).toBe(200);
+    await expect.poll(() => row.textContent()).toContain('正常');
+    await expect.poll(() => auditTexts(page)).toHaveLength(2);
+    expect((await auditTexts(page))[0]).toContain('解除停用');
+    expect((await auditTexts(page))[0]).toContain(ADMIN.username);
+
+    await memberPage.getByTestId('user-entry').first().click();
+    await memberPage.getByTestId('login-email').fill(MEMBER.email);
+    await memberPage.getByTestId('login-password').fill(PASSWORD);
+    await memberPage.getByRole('button', { name: '登录', exact: true }).click();
+    await expect.poll(() => memberPage.getByTestId('user-entry').first().textContent()).toBe(MEMBER.username);
+  });
+
+  it('changes the member’s level and slots and signs them out everywhere after a confirm', async () => {
+    const page = await tab(admin);
+    await page.goto(`${server.url}/manage/user?q=spotter&id=${member.id}`);
+    await detail(page).getByRole('heading', { name: MEMBER.username }).waitFor();
+    const row = page.getByTestId(`user-row-${member.id}`);
+
+    const levels = page.getByTestId('level-section');
+    await levels.getByRole('combobox', { name: '等级' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="审图员"]').click();
+    const levelSaved = page.waitForResponse(putOf(member.id));
+    await levels.getByRole('button', { name: '保存等级' }).click();
+    expect(JSON.parse((await levelSaved).request().postData() ?? '{}')).toEqual({ level: 1 });
+    await expect.poll(() => row.textContent()).toContain('审图员');
+
+    const slots = page.getByTestId('slots-section');
+    await slots.getByLabel('普通队列名额').fill('25');
+    await slots.getByLabel('优先队列名额').fill('3');
+    const slotsSaved = page.waitForResponse(putOf(member.id));
+    await slots.getByRole('button', { name: '保存名额' }).click();
+    expect(JSON.parse((await slotsSaved).request().postData() ?? '{}')).toEqual({ queueSlots: 25, prioritySlots: 3 });
+    await expect.poll(() => row.textContent()).toContain('25 / 3');
+    const saved = await asAdmin(member.id);
+    expect(saved.user).toMatchObject({ level: 1, queueSlots: 25, prioritySlots: 3 });
+
+    // Signing out everywhere asks first; a session the member holds stops working.
+    const token = ((await (await login(MEMBER.email)).json()) as { token: string }).token;
+    await page.getByTestId('sessions-section').getByRole('button', { name: '退出所有登录' }).click();
+    const confirm = page.locator('.ant-popover:visible');
+    await confirm.getByText(`确定让 ${MEMBER.username} 在所有设备上退出登录吗？`).waitFor();
+    const revoked = page.waitForResponse((r) => r.url().endsWith(`/admin/users/${member.id}/sessions/revoke`));
+    await confirm.getByRole('button', { name: '确定退出' }).click();
+    expect((await revoked).status()).toBe(200);
+    await expect.poll(() => noticeTexts(page)).toContain(MANAGE_MESSAGES.sessionsRevoked);
+    expect((await api('/user/me', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+
+    await expect.poll(() => auditTexts(page)).toHaveLength(5);
+    const audit = await auditTexts(page);
+    expect(audit[0]).toContain('退出所有登录');
+    expect(audit[1]).toContain('修改上传名额');
+    expect(audit[1]).toContain('普通队列 25，优先队列 3');
+    expect(audit[2]).toContain('修改等级');
+    expect(audit[2]).toContain('改为审图员');
+    for (const line of audit) expect(line).toContain(ADMIN.username);
+    await still(page, 'manage-users-wide');
+  });
+
+  it('refuses the administrator’s own demotion and suspension with the server’s message', async () => {
+    const page = await tab(admin);
+    await page.goto(`${server.url}/manage/user`);
+    await search(page, ADMIN.username);
+    const own = page.getByTestId(`user-row-${admin.id}`);
+    expect(await own.textContent()).toContain('我');
+    await own.click();
+    await detail(page).getByRole('heading', { name: ADMIN.username }).waitFor();
+
+    const levels = page.getByTestId('level-section');
+    await levels.getByRole('combobox', { name: '等级' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="资深审图员"]').click();
+    const demoted = page.waitForResponse(putOf(admin.id));
+    await levels.getByRole('button', { name: '保存等级' }).click();
+    expect((await demoted).status()).toBe(403);
+    await levels.getByTestId('action-error').getByText(MANAGE_MESSAGES.selfLevel).waitFor();
+    await expect.poll(() => noticeTexts(page)).toContain(MANAGE_MESSAGES.selfLevel);
+
+    const suspension = page.getByTestId('suspension-section');
+    await suspension.getByLabel('停用原因').fill('测试');
+    await suspension.getByText('无限期').click();
+    const suspended = page.waitForResponse(putOf(admin.id));
+    await suspension.getByRole('button', { name: '停用账号' }).click();
+    expect((await suspended).status()).toBe(403);
+    await suspension.getByTestId('action-error').getByText(MANAGE_MESSAGES.selfSuspend).waitFor();
+    await still(page, 'manage-users-self');
+
+    expect((await asAdmin(admin.id)).user).toMatchObject({ level: 3, status: 'active' });
+    expect(await detail(page).getByText('暂无记录').isVisible()).toBe(true);
+    expect(await own.textContent()).toContain('管理员');
+
+    // An id in the address that matches nobody says so (asked once, not retried).
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/v1/admin/users/999999') && asked.push(r.url()));
+    await page.goto(`${server.url}/manage/user?id=999999`);
+    await page.getByText('找不到这位用户').waitFor();
+    expect(asked).toHaveLength(1);
+  });
+
+  it('fits 390 px: cards for the list and a full-width detail', async () => {
+    const page = await tab(admin, 390);
+    await page.goto(`${server.url}/manage/user`);
+    await page.getByTestId('user-cards').waitFor();
+    expect(await page.getByTestId('user-table').count()).toBe(0);
+    expect(await page.locator('.user-card').count()).toBe(4);
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await still(page, 'manage-users-narrow-list');
+
+    await page.getByTestId(`user-row-${member.id}`).click();
+    await detail(page).getByRole('heading', { name: MEMBER.username }).waitFor();
+    await still(page, 'manage-users-narrow-detail');
+    const box = await page.locator('.ant-drawer-content-wrapper').boundingBox();
+    expect(box?.width).toBeCloseTo(390, 0);
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await detail(page).getByText('操作记录').scrollIntoViewIfNeeded();
+    await still(page, 'manage-users-narrow-audit');
+  });
+});

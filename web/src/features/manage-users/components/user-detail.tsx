@@ -1,0 +1,302 @@
+import { MANAGE_MESSAGES, type AdminUser, type AuditEntryView } from '@contract/manage';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Radio,
+  Select,
+  Tag,
+  type DatePickerProps,
+} from 'antd';
+// Type only: Ant Design's DatePicker hands out dayjs values (dayjs comes with antd).
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api.js';
+import { useAdminUser } from '../api/get-user.js';
+import { useRevokeSessions } from '../api/revoke-sessions.js';
+import { useUpdateUser } from '../api/update-user.js';
+import {
+  actionName,
+  detailText,
+  formatDay,
+  formatTime,
+  LEVEL_OPTIONS,
+  levelName,
+  rateText,
+  untilDay,
+  untilOfDay,
+} from '../lib/texts.js';
+import { StatusCell } from './user-list.js';
+
+/** The server's refusal (e.g. 不能停用自己的账号) stays beside the button, after the notice has gone. */
+function ActionError({ error }: { error: Error | null }) {
+  if (!(error instanceof ApiError)) return null;
+  const details = error.issues.map((i) => i.message).filter((m) => m !== error.message);
+  return (
+    <Alert
+      className="action-error"
+      type="error"
+      showIcon
+      title={error.message}
+      description={details.length > 0 ? details.join('；') : undefined}
+      data-testid="action-error"
+    />
+  );
+}
+
+function LevelSection({ user }: { user: AdminUser }) {
+  const update = useUpdateUser(user.id);
+  const [level, setLevel] = useState(user.level);
+  return (
+    <section className="detail-section" data-testid="level-section">
+      <h3>等级</h3>
+      <div className="inline-fields">
+        <Select aria-label="等级" value={level} onChange={setLevel} options={LEVEL_OPTIONS} className="level-select" />
+        <Button
+          type="primary"
+          disabled={level === user.level}
+          loading={update.isPending}
+          onClick={() => update.mutate({ level })}
+        >
+          保存等级
+        </Button>
+      </div>
+      <ActionError error={update.error} />
+    </section>
+  );
+}
+
+function SlotsSection({ user }: { user: AdminUser }) {
+  const update = useUpdateUser(user.id);
+  const [queueSlots, setQueueSlots] = useState<number | null>(user.queueSlots);
+  const [prioritySlots, setPrioritySlots] = useState<number | null>(user.prioritySlots);
+  const changed = {
+    ...(queueSlots !== null && queueSlots !== user.queueSlots ? { queueSlots } : {}),
+    ...(prioritySlots !== null && prioritySlots !== user.prioritySlots ? { prioritySlots } : {}),
+  };
+  return (
+    <section className="detail-section" data-testid="slots-section">
+      <h3>上传名额</h3>
+      <p className="muted">同时在队列中等待审核的照片数上限。</p>
+      <div className="inline-fields">
+        <label className="field">
+          普通队列
+          <InputNumber aria-label="普通队列名额" min={0} max={1000} precision={0} value={queueSlots} onChange={setQueueSlots} />
+        </label>
+        <label className="field">
+          优先队列
+          <InputNumber
+            aria-label="优先队列名额"
+            min={0}
+            max={1000}
+            precision={0}
+            value={prioritySlots}
+            onChange={setPrioritySlots}
+          />
+        </label>
+        <Button
+          type="primary"
+          disabled={Object.keys(changed).length === 0}
+          loading={update.isPending}
+          onClick={() => update.mutate(changed)}
+        >
+          保存名额
+        </Button>
+      </div>
+      <ActionError error={update.error} />
+    </section>
+  );
+}
+
+interface SuspendValues {
+  reason: string;
+  term: 'date' | 'indefinite';
+  until?: Dayjs | null;
+}
+
+/** A day whose end instant (UTC midnight, see untilOfDay) has already passed cannot be picked. */
+const pastDay: DatePickerProps['disabledDate'] = (d) => untilOfDay(d.year(), d.month(), d.date()) <= Date.now();
+
+function SuspensionSection({ user }: { user: AdminUser }) {
+  const update = useUpdateUser(user.id);
+  const [form] = Form.useForm<SuspendValues>();
+  const term = Form.useWatch('term', form);
+
+  if (user.status === 'suspended') {
+    return (
+      <section className="detail-section" data-testid="suspension-section">
+        <h3>停用</h3>
+        <Alert
+          type="warning"
+          showIcon
+          title={user.suspendedUntil === null ? '已停用（无限期）' : `已停用至 ${untilDay(user.suspendedUntil)}`}
+          description={`原因：${user.suspensionReason ?? '未填写'}`}
+        />
+        <div className="section-actions">
+          <Button type="primary" loading={update.isPending} onClick={() => update.mutate({ lift: true })}>
+            解除停用
+          </Button>
+        </div>
+        <ActionError error={update.error} />
+      </section>
+    );
+  }
+
+  const submit = (values: SuspendValues) => {
+    const day = values.until;
+    const until = values.term === 'indefinite' || !day ? null : untilOfDay(day.year(), day.month(), day.date());
+    update.mutate({ suspend: { reason: values.reason.trim(), until } });
+  };
+  return (
+    <section className="detail-section" data-testid="suspension-section">
+      <h3>停用账号</h3>
+      <p className="muted">停用后该用户的所有登录立即失效，期间无法登录；原因和结束日期会显示给该用户。</p>
+      {/* No <form>: Enter in the date field would submit it, and suspending takes a deliberate click. */}
+      <Form<SuspendValues>
+        form={form}
+        component="div"
+        layout="vertical"
+        initialValues={{ term: 'date' }}
+        onFinish={submit}
+        requiredMark={false}
+      >
+        <Form.Item
+          name="reason"
+          label="停用原因"
+          rules={[
+            { required: true, whitespace: true, message: MANAGE_MESSAGES.suspendReason },
+            { max: 200, message: '原因最多 200 个字' },
+          ]}
+        >
+          <Input.TextArea rows={2} maxLength={200} showCount placeholder="例如：多次上传他人作品" />
+        </Form.Item>
+        <div className="inline-fields top">
+          <Form.Item name="term" label="期限">
+            <Radio.Group
+              options={[
+                { value: 'date', label: '到指定日期' },
+                { value: 'indefinite', label: '无限期' },
+              ]}
+            />
+          </Form.Item>
+          {term !== 'indefinite' && (
+            <Form.Item
+              name="until"
+              label="停用至"
+              rules={[{ required: true, message: '请选择停用结束日期' }]}
+              extra="该日 0 点（UTC，北京时间 8 点）自动恢复"
+            >
+              <DatePicker disabledDate={pastDay} placeholder="选择日期" />
+            </Form.Item>
+          )}
+        </div>
+        <Button danger type="primary" loading={update.isPending} onClick={() => form.submit()}>
+          停用账号
+        </Button>
+      </Form>
+      <ActionError error={update.error} />
+    </section>
+  );
+}
+
+function SessionsSection({ user }: { user: AdminUser }) {
+  const revoke = useRevokeSessions(user.id);
+  return (
+    <section className="detail-section" data-testid="sessions-section">
+      <h3>登录</h3>
+      <p className="muted">让该用户在所有设备上退出登录（例如账号疑似被盗时）；用户可以重新登录。</p>
+      <Popconfirm
+        title="退出所有登录"
+        description={`确定让 ${user.username} 在所有设备上退出登录吗？`}
+        okText="确定退出"
+        cancelText="取消"
+        onConfirm={() => revoke.mutateAsync().catch(() => undefined)}
+      >
+        <Button loading={revoke.isPending}>退出所有登录</Button>
+      </Popconfirm>
+      <ActionError error={revoke.error} />
+    </section>
+  );
+}
+
+function AuditList({ entries }: { entries: AuditEntryView[] }) {
+  return (
+    <section className="detail-section">
+      <h3>操作记录</h3>
+      {entries.length === 0 ? (
+        <p className="muted">暂无记录</p>
+      ) : (
+        <ol className="audit-list" data-testid="audit-list">
+          {entries.map((e) => {
+            const detail = detailText(e);
+            return (
+              <li key={e.id} data-testid="audit-entry">
+                <span className="audit-what">
+                  <b>{actionName(e.action)}</b>
+                  {detail && <span>{detail}</span>}
+                </span>
+                <span className="muted audit-who">
+                  {e.actor?.username ?? '系统'} ·{' '}
+                  <time dateTime={new Date(e.createdAt).toISOString()}>{formatTime(e.createdAt)}</time>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export function UserDetail({ id, selfId }: { id: number; selfId: number | undefined }) {
+  const { data, isPending } = useAdminUser(id);
+  if (isPending) return <div className="route-loading">加载中…</div>;
+  if (!data) return <Empty description="找不到这位用户" />;
+  const { user, audit } = data;
+  // Each section starts again from the saved values after a change (the key changes with them).
+  const saved = `${user.id}-${user.level}-${user.status}-${user.queueSlots}-${user.prioritySlots}`;
+  return (
+    <div className="user-detail" data-testid="user-detail">
+      <h2>
+        {user.username}
+        {user.id === selfId && (
+          <Tag className="self-tag" color="blue">
+            我
+          </Tag>
+        )}
+      </h2>
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          { key: 'id', label: 'ID', children: user.id },
+          { key: 'email', label: '邮箱', children: user.email },
+          { key: 'level', label: '等级', children: levelName(user.level) },
+          { key: 'status', label: '状态', children: <StatusCell user={user} /> },
+          { key: 'joined', label: '注册日期', children: formatDay(user.createdAt) },
+          { key: 'accepted', label: '通过照片', children: `${user.acceptedPhotos} 张（已审 ${user.decidedPhotos} 张）` },
+          { key: 'rate', label: '通过率', children: rateText(user) },
+          { key: 'slots', label: '名额（普通/优先）', children: `${user.queueSlots} / ${user.prioritySlots}` },
+        ]}
+      />
+      {user.status === 'deleted' ? (
+        <Alert className="detail-section" type="info" showIcon title="该账号已注销，不能再修改。" />
+      ) : (
+        <>
+          <LevelSection key={`level-${saved}`} user={user} />
+          <SlotsSection key={`slots-${saved}`} user={user} />
+          <SuspensionSection key={`suspension-${saved}`} user={user} />
+          <SessionsSection user={user} />
+        </>
+      )}
+      <AuditList entries={audit} />
+    </div>
+  );
+}
