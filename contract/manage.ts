@@ -95,6 +95,8 @@ export const voteResponse = z.object({ message: z.string(), vote });
 
 // ---- users (level 3) ----
 
+/** The most users one search of /admin/users answers (the newest first when the search is empty). */
+export const ADMIN_USERS_LIMIT = 50;
 export const adminUsersQuery = z.object({ q: text().trim().max(100).default('') });
 export const adminUser = z.object({
   id: z.number().int(),

@@ -7,6 +7,7 @@ import {
 } from '../../../../contract/accounts.js';
 import type { FieldIssue } from '../../../../contract/errors.js';
 import { LEVELS, RESET_TOKEN_MINUTES, SESSION_DAYS } from '../../../../contract/limits.js';
+import { ADMIN_USERS_LIMIT } from '../../../../contract/manage.js';
 import { MESSAGES, SHELL, suspendedMessage } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
@@ -381,7 +382,7 @@ export class AccountsService {
   // ---- administration (level 3, the manage module; PRODUCT.md §3.13) ----
 
   async adminSearch(q: string): Promise<AdminUserBase[]> {
-    return (await repo.searchUsers(this.db, q, 50)).map(presentAdminUser);
+    return (await repo.searchUsers(this.db, q, ADMIN_USERS_LIMIT)).map(presentAdminUser);
   }
 
   async adminUser(id: number): Promise<AdminUserBase> {

@@ -1,3 +1,4 @@
+import { ADMIN_USERS_LIMIT } from '@contract/manage';
 import { Drawer, Empty, Input } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,9 +9,6 @@ import { useNarrow } from '../lib/use-narrow.js';
 import { UserDetail } from './user-detail.js';
 import { UserCards, UserTable } from './user-list.js';
 import './manage-users.css';
-
-/** The server answers at most this many users per search (accounts.repository searchUsers). */
-const SEARCH_CAP = 50;
 
 function positiveId(raw: string | null): number | null {
   const n = Number(raw);
@@ -75,7 +73,7 @@ function ManageUsers() {
           <>
             <p className="muted list-caption">
               {q ? `与“${q}”匹配的用户：${items.length} 位` : `最新注册的 ${items.length} 位用户`}
-              {items.length >= SEARCH_CAP && '（只显示前 50 位，请输入更具体的关键词）'}
+              {items.length >= ADMIN_USERS_LIMIT && `（只显示前 ${ADMIN_USERS_LIMIT} 位，请输入更具体的关键词）`}
             </p>
             {narrow ? <UserCards {...listProps} /> : <UserTable {...listProps} />}
           </>

@@ -5,9 +5,11 @@ export function Component() {
   const message = sessionStorage.getItem(SUSPENDED_KEY);
   return (
     <div className="center-page panel" data-testid="account-stop">
-      <h1>账户已停用</h1>
-      <p>{message ?? '你的账户已被停用。'}</p>
-      <p className="muted">停用期间无法登录。如有疑问，请联系管理员。</p>
+      <h1>账号已被停用</h1>
+      <p>{message ?? '你的账号已被停用。'}</p>
+      <p className="muted">
+        停用期间无法登录。如有疑问，请通过<Link to="/about">关于</Link>页面中的联系方式联系管理团队。
+      </p>
       <p>
         <Link to="/">返回首页</Link>
       </p>
