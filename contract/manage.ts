@@ -1,6 +1,7 @@
 import { text, z } from './zod.js';
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 import { photoResponse } from './photos.js';
+import { aircraftType, airline, airport } from './reference.js';
 
 // The tools of screeners and administrators (PRODUCT.md §3.11–§3.14): reference data review and
 // merges, editor's choice votes, users, NOTAMs and the dashboard.
@@ -44,6 +45,17 @@ export type ReviewRequest = z.infer<typeof reviewRequest>;
 export const pendingQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
+/** Members' suggestions waiting for a screener, oldest first, up to `limit` of each kind. */
+export const pendingSuggestions = z.object({
+  airports: z.array(airport),
+  airlines: z.array(airline),
+  aircraftTypes: z.array(aircraftType),
+});
+export type PendingSuggestions = z.infer<typeof pendingSuggestions>;
+/** A merge answers how many photos followed the duplicate to the survivor. */
+export const mergeResponse = done.extend({ moved: z.number().int() });
+export type MergeResponse = z.infer<typeof mergeResponse>;
+export type Done = z.infer<typeof done>;
 
 // ---- votes ----
 

@@ -153,6 +153,7 @@ describe.skipIf(!browserAvailable())('editor’s choice votes and the dashboard 
     await page.goto(`${server.url}/manage`);
     await expect.poll(() => page.getByTestId('tile-votes').textContent()).toContain('1');
     expect(await page.getByTestId('tile-normal').textContent()).toContain('普通队列待审');
+    expect(await page.getByTestId('tile-suggestions').getAttribute('href')).toBe('/manage/data?tab=pending');
     // Level 2 sees no admin pages in the list.
     expect(await page.getByRole('link', { name: '用户管理' }).count()).toBe(0);
     await screenshot(page, 'manage-1366');

@@ -86,7 +86,12 @@ const pages: RouteObject[] = [
     handle: { title: '审图' },
     lazy: page(() => import('../features/screening/components/screening-photo-page.js')),
   },
-  { path: '/manage/data', loader: requireLevel(LEVELS.screener), handle: { title: '机场、航司与机型' }, lazy: construction },
+  {
+    path: '/manage/data',
+    loader: requireLevel(LEVELS.screener),
+    handle: { title: '机场、航司与机型' },
+    lazy: page(() => import('../features/reference-data/components/reference-data-page.js')),
+  },
   {
     path: '/manage',
     loader: requireLevel(LEVELS.screener),

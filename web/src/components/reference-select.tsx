@@ -54,13 +54,17 @@ interface Props {
   placeholder?: string;
   disabled?: boolean;
   id?: string;
+  /** An entry not to offer (a merge's duplicate cannot be its own target). */
+  exclude?: number;
+  /** Offer "suggest a missing entry" when nothing matches (default true). */
+  suggestMissing?: boolean;
 }
 
 /**
  * A searchable selector over reference data (codes, Chinese and English names, from 1 character),
  * with "suggest a missing entry" when nothing matches. Used inside an Ant Design Form.Item.
  */
-export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, id }: Props) {
+export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, id, exclude, suggestMissing = true }: Props) {
   const [typed, setTyped] = useState('');
   const query = typed.trim();
   const settled = useDebouncedValue(query, 200);
@@ -69,7 +73,7 @@ export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, 
   const [suggesting, setSuggesting] = useState(false);
   const [form] = Form.useForm<Record<string, string>>();
   const searching = query !== settled || search.isFetching;
-  const options = search.data?.items.map((item) => optionOf(kind, item)) ?? [];
+  const options = search.data?.items.filter((item) => item.id !== exclude).map((item) => optionOf(kind, item)) ?? [];
 
   const submitSuggestion = async () => {
     const values = await form.validateFields();
@@ -101,9 +105,11 @@ export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, 
           query && !searching ? (
             <div style={{ padding: 8 }}>
               没有找到“{typed}”。
-              <Button type="link" size="small" onClick={() => setSuggesting(true)}>
-                建议新增{KIND_TITLE[kind]}
-              </Button>
+              {suggestMissing && (
+                <Button type="link" size="small" onClick={() => setSuggesting(true)}>
+                  建议新增{KIND_TITLE[kind]}
+                </Button>
+              )}
             </div>
           ) : (
             <div style={{ padding: 8 }}>输入至少 1 个字符搜索</div>

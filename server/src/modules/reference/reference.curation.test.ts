@@ -182,6 +182,10 @@ describe.each(databaseKinds())('reference data curation on %s', (kind) => {
     expect(res.json().item).toMatchObject({ iata: 'Q9H', nameZh: '武汉天河国际机场' });
     expect((await airport(id)).edited).toBe(1);
     expect(await galleryIds('Q9H')).toContain(photo);
+    // Another airport's code is refused on the field that holds it, so the form marks the right one.
+    const taken = await call('PUT', `/airports/${id}`, screener, { icao: 'ZZWH', iata: 'PEK', nameEn: 'Wuhan Tianhe' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().issues).toEqual([{ path: ['iata'], message: '已存在相同代码的机场' }]);
     expect((await call('DELETE', `/airports/${id}`, screener)).statusCode).toBe(409);
     const unused = await addAirport(screener, { icao: 'ZZES', nameEn: 'Enshi' });
     const del = await call('DELETE', `/airports/${unused}`, screener);

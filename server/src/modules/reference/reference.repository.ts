@@ -88,7 +88,7 @@ export const airlinesByIds = (db: DbOrTrx, ids: number[]) =>
 export const aircraftTypesByIds = (db: DbOrTrx, ids: number[]) =>
   db.selectFrom('aircraft_types').selectAll().where('id', 'in', ids).execute();
 
-/** An available row of the same kind holding one of these codes (duplicate check for additions). */
+/** An available row of the same kind holding one of these codes, with its ICAO code (duplicate check for additions and edits). */
 export function findByCodes(db: DbOrTrx, kind: RefKind, codes: { icao?: string | undefined; iata?: string | undefined }) {
   const conds = [
     ...(codes.icao ? [sql<boolean>`icao = ${codes.icao}`] : []),
@@ -97,7 +97,7 @@ export function findByCodes(db: DbOrTrx, kind: RefKind, codes: { icao?: string |
   if (conds.length === 0) return Promise.resolve(undefined);
   return db
     .selectFrom(kind)
-    .select(sql<number>`id`.as('id'))
+    .select([sql<number>`id`.as('id'), sql<string | null>`icao`.as('icao')])
     .where(sql<boolean>`status = 'available'`)
     .where((eb) => eb.or(conds))
     .executeTakeFirst();

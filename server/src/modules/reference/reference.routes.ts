@@ -12,7 +12,15 @@ import {
   newAirport,
   refQuery,
 } from '../../../../contract/reference.js';
-import { done, idParams, mergeRequest, pendingQuery, reviewRequest } from '../../../../contract/manage.js';
+import {
+  done,
+  idParams,
+  mergeRequest,
+  mergeResponse,
+  pendingQuery,
+  pendingSuggestions,
+  reviewRequest,
+} from '../../../../contract/manage.js';
 import { userOf } from '../../http/auth.js';
 import type { ReferenceService } from './reference.service.js';
 
@@ -92,7 +100,7 @@ export function referenceRoutes(reference: ReferenceService): FastifyPluginAsync
             tags,
             params,
             body: mergeRequest,
-            response: { 200: done.extend({ moved: z.number().int() }), ...withNotFound },
+            response: { 200: mergeResponse, ...withNotFound },
           },
         },
         (req) => reference.merge(userOf(req), kind, req.params.id, req.body.intoId),
@@ -115,10 +123,7 @@ export function referenceRoutes(reference: ReferenceService): FastifyPluginAsync
         schema: {
           tags,
           querystring: pendingQuery,
-          response: {
-            200: z.object({ airports: z.array(airport), airlines: z.array(airline), aircraftTypes: z.array(aircraftType) }),
-            ...errors,
-          },
+          response: { 200: pendingSuggestions, ...errors },
         },
       },
       (req) => reference.pending(req.query.limit),

@@ -37,6 +37,12 @@ function decodeCursor(cursor: string | undefined): number {
 
 const KIND_NAMES = { airports: '机场', airlines: '航空公司', aircraft_types: '机型' } as const;
 
+/** 409 on the field whose code the other entry holds (the form says which of ICAO and IATA clashes). */
+function codeTaken(kind: repo.RefKind, codes: { icao?: string | undefined }, same: { icao: string | null }) {
+  const message = `已存在相同代码的${KIND_NAMES[kind]}`;
+  return conflict(message, [{ path: [codes.icao && same.icao === codes.icao ? 'icao' : 'iata'], message }]);
+}
+
 /** The photo column that names each kind. */
 export const PHOTO_COLUMN = { airports: 'airport_id', airlines: 'airline_id', aircraft_types: 'aircraft_type_id' } as const;
 export type RefPhotoColumn = (typeof PHOTO_COLUMN)[repo.RefKind];
@@ -133,10 +139,7 @@ export class ReferenceService {
     const row = await repo.findRefState(this.db, kind, id);
     if (!row || row.status === 'merged' || row.status === 'deleted') throw notFound();
     const same = await repo.findByCodes(this.db, kind, codes);
-    if (same && same.id !== id) {
-      const message = `已存在相同代码的${KIND_NAMES[kind]}`;
-      throw conflict(message, [{ path: [codes.icao ? 'icao' : 'iata'], message }]);
-    }
+    if (same && same.id !== id) throw codeTaken(kind, codes, same);
   }
 
   private async edit(actor: AuthUser, kind: repo.RefKind, id: number, update: (trx: DbOrTrx) => Promise<void>) {
@@ -281,10 +284,8 @@ export class ReferenceService {
 
   /** A member's addition waits for a screener (pending); a screener's is available at once. */
   private async admission(kind: repo.RefKind, actor: AuthUser, codes: { icao?: string | undefined; iata?: string | undefined }) {
-    if (await repo.findByCodes(this.db, kind, codes)) {
-      const message = `已存在相同代码的${KIND_NAMES[kind]}`;
-      throw conflict(message, [{ path: [codes.icao ? 'icao' : 'iata'], message }]);
-    }
+    const same = await repo.findByCodes(this.db, kind, codes);
+    if (same) throw codeTaken(kind, codes, same);
     const direct = actor.level >= LEVELS.screener;
     return {
       columns: {

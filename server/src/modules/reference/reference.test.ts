@@ -135,6 +135,10 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
     expect(direct.json()).toMatchObject({ message: PHOTO_MESSAGES.added, item: { status: 'available' } });
     const dup = await add(member.token, { icao: 'ZBAA', nameEn: 'Copy' });
     expect(dup.statusCode).toBe(409);
+    expect(dup.json().issues).toEqual([{ path: ['icao'], message: '已存在相同代码的机场' }]);
+    const dupIata = await add(member.token, { icao: 'ZZZT', iata: 'PEK', nameEn: 'Copy' });
+    expect(dupIata.statusCode).toBe(409);
+    expect(dupIata.json().issues).toEqual([{ path: ['iata'], message: '已存在相同代码的机场' }]);
     const bad = await add(member.token, { icao: 'TOOLONG', nameEn: '' });
     expect(bad.statusCode).toBe(400);
     expect(

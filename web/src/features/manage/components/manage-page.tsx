@@ -50,17 +50,11 @@ export function Component() {
     { label: '今日已审', value: data?.decisionsToday, to: '/screen/queue?tab=decided', testId: 'tile-decided' },
     { label: '进行中的投票', value: data?.openVotes, to: '/manage/vote', testId: 'tile-votes' },
     {
-      label: '待审核的机场建议',
-      value: s?.airports,
-      to: '/manage/data?kind=airports',
-      testId: 'tile-airports',
-    },
-    { label: '待审核的航司建议', value: s?.airlines, to: '/manage/data?kind=airlines', testId: 'tile-airlines' },
-    {
-      label: '待审核的机型建议',
-      value: s?.aircraftTypes,
-      to: '/manage/data?kind=aircraft-types',
-      testId: 'tile-types',
+      label: '待审核的建议',
+      value: s && s.airports + s.airlines + s.aircraftTypes,
+      note: s && `机场 ${s.airports} · 航司 ${s.airlines} · 机型 ${s.aircraftTypes}`,
+      to: '/manage/data?tab=pending',
+      testId: 'tile-suggestions',
     },
   ];
   return (

@@ -1,0 +1,35 @@
+import type { RefItem, RefKind } from '@contract/reference';
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { entryLabel, fieldValue, FIELDS } from '../lib/kinds.js';
+
+interface Props {
+  kind: RefKind;
+  item: RefItem;
+  actions: ReactNode;
+  testId: string;
+  /** Says 待审核 on a suggestion (not where every card is one). */
+  showPending?: boolean;
+}
+
+/** One entry as a card: its label, every field that has a value, and the actions below (phones, suggestions). */
+export function EntryCard({ kind, item, actions, testId, showPending = true }: Props) {
+  const facts = FIELDS[kind].map((f) => [f.column, fieldValue(item, f.name)] as const).filter(([, v]) => v);
+  return (
+    <div className="refdata-card" data-testid={testId}>
+      <h3>
+        <span className="refdata-name">{entryLabel(kind, item)}</span>
+        {showPending && item.status === 'pending' && <Tag color="orange">待审核</Tag>}
+      </h3>
+      <dl>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="refdata-actions">{actions}</div>
+    </div>
+  );
+}
