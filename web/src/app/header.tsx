@@ -1,10 +1,11 @@
 import { LEVELS } from '@contract/limits';
 import { SHELL } from '@contract/texts';
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { UnreadBadge } from '../features/notifications/components/unread-badge.js';
 import { openLoginDialog, useLoginDialogOpen } from '../lib/login-dialog.js';
 import { runtimeConfig } from '../lib/runtime-config.js';
+import { useNarrow } from '../lib/use-narrow.js';
 import { useSession } from '../lib/use-session.js';
 import { preloadLoginDialog } from './login-dialog-host.js';
 
@@ -15,14 +16,6 @@ function MenuIcon() {
     </svg>
   );
 }
-
-const NARROW = '(max-width: 735px)';
-const subscribeNarrow = (onChange: () => void) => {
-  const query = window.matchMedia(NARROW);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const useNarrow = () => useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches);
 
 // A pointer or keyboard focus on 登录/注册 fetches the dialog before the click lands.
 const preloadOnIntent = { onPointerEnter: preloadLoginDialog, onFocus: preloadLoginDialog, onTouchStart: preloadLoginDialog };

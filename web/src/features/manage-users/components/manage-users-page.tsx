@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { useSession } from '../../../lib/use-session.js';
 import { useAdminUsers } from '../api/search-users.js';
-import { useNarrow } from '../lib/use-narrow.js';
+import { useNarrow } from '../../../lib/use-narrow.js';
 import { UserDetail } from './user-detail.js';
 import { UserCards, UserTable } from './user-list.js';
 import './manage-users.css';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { useEntries } from '../api/search-entries.js';
 import { fieldValue, FIELDS, KIND_NAMES } from '../lib/kinds.js';
-import { useNarrow } from '../lib/use-narrow.js';
+import { useNarrow } from '../../../lib/use-narrow.js';
 import { EntryActions } from './entry-actions.js';
 import { EntryCard } from './entry-card.js';
 import { EntryDialog } from './entry-dialog.js';

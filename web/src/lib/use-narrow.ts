@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// The site's phone breakpoint (global.css): tables become cards at 735 px or less.
+// The site's phone breakpoint (global.css): 735 px or less.
 const QUERY = '(max-width: 735px)';
 
 function subscribe(onChange: () => void): () => void {
