@@ -89,7 +89,12 @@ const pages: RouteObject[] = [
   { path: '/manage/data', loader: requireLevel(LEVELS.screener), handle: { title: '机场、航司与机型' }, lazy: construction },
   { path: '/manage/vote', loader: requireLevel(LEVELS.screener), handle: { title: '编辑精选投票' }, lazy: construction },
   { path: '/manage/user', loader: requireLevel(LEVELS.admin), handle: { title: '用户管理' }, lazy: construction },
-  { path: '/manage/notam', loader: requireLevel(LEVELS.admin), handle: { title: 'NOTAM 与维护模式' }, lazy: construction },
+  {
+    path: '/manage/notam',
+    loader: requireLevel(LEVELS.admin),
+    handle: { title: 'NOTAM 与维护模式' },
+    lazy: page(() => import('../features/notams/components/notam-page.js')),
+  },
   { path: '/about', handle: { title: '关于' }, lazy: page(() => import('../features/site/components/about-page.js')) },
   { path: '/search', handle: { title: '图库' }, lazy: page(() => import('../features/gallery/components/search-page.js')) },
   {
