@@ -6,9 +6,10 @@ export const siteStatus = z.object({
 });
 export type SiteStatus = z.infer<typeof siteStatus>;
 
+export const SITE_LIMITS = { maintenanceMessage: 500 } as const;
 export const updateSiteRequest = z.object({
   maintenance: z.boolean(),
-  message: text().trim().max(500).optional(),
+  message: text().trim().max(SITE_LIMITS.maintenanceMessage).optional(),
 });
 
 export const health = z.object({ ok: z.boolean(), database: z.boolean() });

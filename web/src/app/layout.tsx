@@ -10,7 +10,7 @@ import { LoginDialogHost } from './login-dialog-host.js';
 export function Layout() {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  useEffect(() => setNavigator((to, opts) => void navigate(to, opts)), [navigate]);
   // The deepest route's `handle.title` names the page in the tab: "审图队列 · 航迹"; a page may name it
   // after what it shows (a photo's registration) once that is loaded.
   const routeTitle = useMatches()

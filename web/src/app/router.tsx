@@ -11,7 +11,6 @@ type Lazy = RouteObject['lazy'];
 
 // Every page is its own chunk (§2.1): the first load fetches the shell and the current page only.
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
-const construction = page(() => import('../features/site/components/construction-page.js'));
 
 // Each page names the tab through `handle.title` ("上传 · 航迹", see layout.tsx).
 const pages: RouteObject[] = [
@@ -110,7 +109,12 @@ const pages: RouteObject[] = [
     handle: { title: '用户管理' },
     lazy: page(() => import('../features/manage-users/components/manage-users-page.js')),
   },
-  { path: '/manage/notam', loader: requireLevel(LEVELS.admin), handle: { title: 'NOTAM 与维护模式' }, lazy: construction },
+  {
+    path: '/manage/notam',
+    loader: requireLevel(LEVELS.admin),
+    handle: { title: 'NOTAM 与维护模式' },
+    lazy: page(() => import('../features/notams/components/notam-page.js')),
+  },
   { path: '/about', handle: { title: '关于' }, lazy: page(() => import('../features/site/components/about-page.js')) },
   { path: '/search', handle: { title: '图库' }, lazy: page(() => import('../features/gallery/components/search-page.js')) },
   {

@@ -2,6 +2,7 @@ import type { ErrorBody, FieldIssue } from '@contract/errors';
 import { LEVELS } from '@contract/limits';
 import { SHELL } from '@contract/texts';
 import { apiBase } from './api-base.js';
+import { MAINTENANCE_PATH, rememberReturnPath } from './maintenance-return.js';
 import { navigateTo } from './navigation.js';
 import { notice } from './notice.js';
 import { clearSession, readSession } from './session.js';
@@ -61,7 +62,9 @@ async function settle<T>(res: Response): Promise<T> {
     navigateTo('/AccountStop');
   }
   if (res.status === 503 && error.code === 'MAINTENANCE' && (readSession()?.permission ?? -1) < LEVELS.admin) {
-    navigateTo('/maintenance');
+    // The page they were on takes the maintenance page's place in the history, and comes back after.
+    rememberReturnPath();
+    navigateTo(MAINTENANCE_PATH, { replace: true });
   }
   throw error;
 }

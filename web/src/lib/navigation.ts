@@ -1,11 +1,16 @@
 // Lets the api client send the user to another route without importing the router (imports flow
 // lib → features → app). The app registers the router's navigate at start-up.
-let navigateImpl: (to: string) => void = (to) => window.location.assign(to);
+export interface NavigateOptions {
+  replace?: boolean;
+}
 
-export function setNavigator(fn: (to: string) => void): void {
+let navigateImpl: (to: string, opts?: NavigateOptions) => void = (to, opts) =>
+  opts?.replace ? window.location.replace(to) : window.location.assign(to);
+
+export function setNavigator(fn: (to: string, opts?: NavigateOptions) => void): void {
   navigateImpl = fn;
 }
 
-export function navigateTo(to: string): void {
-  navigateImpl(to);
+export function navigateTo(to: string, opts?: NavigateOptions): void {
+  navigateImpl(to, opts);
 }

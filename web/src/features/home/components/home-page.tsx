@@ -7,6 +7,7 @@ import { useSearchPhotos } from '../../../lib/search-photos.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
 import { useSession } from '../../../lib/use-session.js';
 import { useSiteStats } from '../api/get-site-stats.js';
+import { NotamNotice } from './notam-notice.js';
 import { FEATURED, FEATURED_LIMIT, HERO_SIZES, heroOf, LATEST } from '../lib/prefetch-home.js';
 import './home-page.css';
 
@@ -124,6 +125,7 @@ export function Component() {
         {latest.isError && <p className="muted">图片加载失败，请刷新重试。</p>}
         <LoadMore {...latest} />
       </section>
+      <NotamNotice />
     </>
   );
 }

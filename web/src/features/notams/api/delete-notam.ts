@@ -1,0 +1,15 @@
+import type { MessageBody } from '@contract/errors';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { action } from '../../../lib/api.js';
+
+export function deleteNotam(id: number): Promise<MessageBody> {
+  return action<MessageBody>({ method: 'DELETE', path: `/notams/${id}` });
+}
+
+export function useDeleteNotam() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteNotam,
+    onSettled: () => client.invalidateQueries({ queryKey: ['notams'] }),
+  });
+}
