@@ -35,6 +35,8 @@ export const MESSAGES = {
   notFound: '内容不存在',
   apiNotFound: '接口不存在',
   internal: '服务器内部错误',
+  /** Two changes to the same rows at once, and the database chose this one to give way. */
+  concurrentChange: '有人同时修改了相同的内容，请刷新后重试',
   maintenance: '网站维护中，请稍后再来',
   savedOk: '已保存',
   passwordChanged: '密码已修改，请重新登录',

@@ -73,6 +73,10 @@ function describe(error: FastifyError): [number, ErrorBody] {
     }));
     return [400, { message: issues[0]?.message ?? MESSAGES.invalidInput, code: 'VALIDATION_FAILED', issues }];
   }
+  // PostgreSQL ended this transaction to break a deadlock or a serialization conflict with another one
+  // (two merges of the same pair in opposite directions, say): the other change won; nothing was written.
+  const sqlState = (error as { code?: unknown }).code;
+  if (sqlState === '40P01' || sqlState === '40001') return [409, { message: MESSAGES.concurrentChange, code: 'CONFLICT' }];
   if (error.statusCode === 429) return [429, { message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' }];
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (known) return [known[0], { message: known[2], code: known[1] }];

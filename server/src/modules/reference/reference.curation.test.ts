@@ -69,6 +69,9 @@ describe.each(databaseKinds())('reference data curation on %s', (kind) => {
     expect(await airport(duplicate)).toMatchObject({ status: 'merged', merged_into: survivor });
     expect(await airport(suggestion)).toMatchObject({ status: 'merged', merged_into: survivor });
     expect((await airport(survivor)).edited).toBe(1);
+    // The member whose suggestion was merged learns which entry their photo now names.
+    const told = (await call('GET', '/notifications', member)).json().items as { title: string; body: string }[];
+    expect(told.find((n) => n.title === '你建议的机场已合并到现有条目')?.body).toContain('广州白云国际机场');
     // The duplicate is gone from the selectors; its photo is found by the survivor's names and codes.
     const listed = (await call('GET', '/airports?q=ZGBY', screener)).json().items as unknown[];
     expect(listed).toHaveLength(0);
@@ -135,6 +138,17 @@ describe.each(databaseKinds())('reference data curation on %s', (kind) => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const statuses = [(await airport(a)).status, (await airport(b)).status].sort();
     expect(statuses).toEqual(['available', 'merged']);
+    // Through HTTP the loser gets a 4xx with a Chinese message (a PostgreSQL deadlock included), never a 500.
+    const c = await addAirport(screener, { icao: 'ZZMC', nameEn: 'Merge C' });
+    const d = await addAirport(screener, { icao: 'ZZMD', nameEn: 'Merge D' });
+    const answers = await Promise.all([
+      call('POST', `/airports/${c}/merge`, screener, { intoId: d }),
+      call('POST', `/airports/${d}/merge`, screener, { intoId: c }),
+    ]);
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect([404, 409]).toContain(codes[1]);
+    expect(answers.find((r) => r.statusCode !== 200)!.json().message).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('a re-import of the public datasets after a merge changes nothing', async () => {
@@ -215,5 +229,21 @@ describe.each(databaseKinds())('reference data curation on %s', (kind) => {
       .execute();
     expect(actions).toHaveLength(2);
     expect(actions.every((a) => a.actor_id === screener.id)).toBe(true);
+  });
+
+  it('re-checks a suggestion’s codes when it is approved: one taken meanwhile is refused on its field', async () => {
+    const first = (await call('POST', '/airlines', member, { icao: 'Q8Y', nameEn: 'First Suggested' })).json().item.id as number;
+    const second = (await call('POST', '/airlines', member, { icao: 'Q8Y', nameEn: 'Second Suggested' })).json().item
+      .id as number;
+    expect((await call('POST', `/airlines/${first}/approve`, screener)).statusCode).toBe(200);
+    const again = await call('POST', `/airlines/${second}/approve`, screener);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().issues).toEqual([{ path: ['icao'], message: '已存在相同代码的航空公司' }]);
+    expect(
+      (await t.database.db.selectFrom('airlines').select('status').where('id', '=', second).executeTakeFirstOrThrow()).status,
+    ).toBe('pending');
+    // Its own unchanged code does not count against an edit.
+    const own = await call('PUT', `/airlines/${first}`, screener, { icao: 'Q8Y', nameEn: 'First Approved' });
+    expect(own.statusCode).toBe(200);
   });
 });

@@ -88,20 +88,43 @@ export const airlinesByIds = (db: DbOrTrx, ids: number[]) =>
 export const aircraftTypesByIds = (db: DbOrTrx, ids: number[]) =>
   db.selectFrom('aircraft_types').selectAll().where('id', 'in', ids).execute();
 
-/** An available row of the same kind holding one of these codes, with its ICAO code (duplicate check for additions and edits). */
-export function findByCodes(db: DbOrTrx, kind: RefKind, codes: { icao?: string | undefined; iata?: string | undefined }) {
-  const conds = [
-    ...(codes.icao ? [sql<boolean>`icao = ${codes.icao}`] : []),
-    ...(codes.iata && kind !== 'aircraft_types' ? [sql<boolean>`iata = ${codes.iata}`] : []),
-  ];
-  if (conds.length === 0) return Promise.resolve(undefined);
-  return db
-    .selectFrom(kind)
-    .select([sql<number>`id`.as('id'), sql<string | null>`icao`.as('icao')])
-    .where(sql<boolean>`status = 'available'`)
-    .where((eb) => eb.or(conds))
-    .executeTakeFirst();
+/**
+ * Which of these codes another available row of the same kind already holds ('icao' checked first),
+ * or null; `exceptId` is the row being edited or approved. One query per code, so the answer names
+ * the field that clashes.
+ */
+export async function takenCode(
+  db: DbOrTrx,
+  kind: RefKind,
+  codes: { icao?: string | null | undefined; iata?: string | null | undefined },
+  exceptId: number | null,
+): Promise<'icao' | 'iata' | null> {
+  const fields = kind === 'aircraft_types' ? (['icao'] as const) : (['icao', 'iata'] as const);
+  for (const field of fields) {
+    const code = codes[field];
+    if (!code) continue;
+    const hit = await db
+      .selectFrom(kind)
+      .select(sql<number>`id`.as('id'))
+      .where(sql<boolean>`status = 'available'`)
+      .where(sql<boolean>`${sql.ref(field)} = ${code}`)
+      .$if(exceptId !== null, (q) => q.where(sql<boolean>`id <> ${exceptId}`))
+      .executeTakeFirst();
+    if (hit) return field;
+  }
+  return null;
 }
+
+/** The codes of one row (approving a suggestion checks them again). */
+export const codesOf = (db: DbOrTrx, kind: RefKind, id: number) =>
+  db
+    .selectFrom(kind)
+    .select([
+      sql<string | null>`icao`.as('icao'),
+      sql<string | null>`${sql.raw(kind === 'aircraft_types' ? 'null' : 'iata')}`.as('iata'),
+    ])
+    .where(sql<boolean>`id = ${id}`)
+    .executeTakeFirst();
 
 export async function insertAirport(db: DbOrTrx, row: NewAirport): Promise<number> {
   return (await db.insertInto('airports').values(row).returning('id').executeTakeFirstOrThrow()).id;
@@ -227,30 +250,38 @@ export async function markDeleted(db: DbOrTrx, kind: RefKind, id: number): Promi
   return Number(r.numAffectedRows ?? 0) === 1;
 }
 
-export async function updateAirport(db: DbOrTrx, id: number, row: Omit<NewAirport, 'status' | 'created_at'>): Promise<void> {
-  await db
+/** False when the row is no longer listed (merged or deleted meanwhile). */
+export async function updateAirport(db: DbOrTrx, id: number, row: Omit<NewAirport, 'status' | 'created_at'>): Promise<boolean> {
+  const r = await db
     .updateTable('airports')
     .set({ ...row, edited: 1 })
     .where('id', '=', id)
-    .execute();
+    .where('status', 'in', ['available', 'pending'])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
-export async function updateAirline(db: DbOrTrx, id: number, row: Omit<NewAirline, 'status' | 'created_at'>): Promise<void> {
-  await db
+/** False when the row is no longer listed (merged or deleted meanwhile). */
+export async function updateAirline(db: DbOrTrx, id: number, row: Omit<NewAirline, 'status' | 'created_at'>): Promise<boolean> {
+  const r = await db
     .updateTable('airlines')
     .set({ ...row, edited: 1 })
     .where('id', '=', id)
-    .execute();
+    .where('status', 'in', ['available', 'pending'])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 export async function updateAircraftType(
   db: DbOrTrx,
   id: number,
   row: Omit<NewAircraftType, 'status' | 'created_at'>,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const r = await db
     .updateTable('aircraft_types')
     .set({ ...row, edited: 1 })
     .where('id', '=', id)
-    .execute();
+    .where('status', 'in', ['available', 'pending'])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 export async function countPending(db: DbOrTrx, kind: RefKind): Promise<number> {

@@ -38,9 +38,9 @@ function decodeCursor(cursor: string | undefined): number {
 const KIND_NAMES = { airports: '机场', airlines: '航空公司', aircraft_types: '机型' } as const;
 
 /** 409 on the field whose code the other entry holds (the form says which of ICAO and IATA clashes). */
-function codeTaken(kind: repo.RefKind, codes: { icao?: string | undefined }, same: { icao: string | null }) {
+function codeTaken(kind: repo.RefKind, field: 'icao' | 'iata') {
   const message = `已存在相同代码的${KIND_NAMES[kind]}`;
-  return conflict(message, [{ path: [codes.icao && same.icao === codes.icao ? 'icao' : 'iata'], message }]);
+  return conflict(message, [{ path: [field], message }]);
 }
 
 /** The photo column that names each kind. */
@@ -138,14 +138,15 @@ export class ReferenceService {
   private async editable(kind: repo.RefKind, id: number, codes: { icao?: string | undefined; iata?: string | undefined }) {
     const row = await repo.findRefState(this.db, kind, id);
     if (!row || row.status === 'merged' || row.status === 'deleted') throw notFound();
-    const same = await repo.findByCodes(this.db, kind, codes);
-    if (same && same.id !== id) throw codeTaken(kind, codes, same);
+    const taken = await repo.takenCode(this.db, kind, codes, id);
+    if (taken) throw codeTaken(kind, taken);
   }
 
-  private async edit(actor: AuthUser, kind: repo.RefKind, id: number, update: (trx: DbOrTrx) => Promise<void>) {
+  private async edit(actor: AuthUser, kind: repo.RefKind, id: number, update: (trx: DbOrTrx) => Promise<boolean>) {
     const { links, audit } = this.wired();
     await this.db.transaction().execute(async (trx) => {
-      await update(trx);
+      // Guarded in the UPDATE: an entry merged or deleted since it was read is not written to.
+      if (!(await update(trx))) throw notFound();
       // The photos naming it are found by its new names.
       await links.reindexPhotos(trx, PHOTO_COLUMN[kind], id);
       await audit.record(trx, { actorId: actor.id, action: `${kind}.edit`, targetType: kind, targetId: id });
@@ -187,6 +188,17 @@ export class ReferenceService {
       if (kind === 'airports') await links.moveHomeAirports(trx, fromId, intoId);
       await repo.repointMerged(trx, kind, fromId, intoId);
       if (!(await repo.markMerged(trx, kind, fromId, intoId))) throw conflict(MANAGE_MESSAGES.mergeTarget);
+      if (from.status === 'pending' && from.suggested_by !== null) {
+        // A suggestion that duplicated an existing entry: the member learns which one their photos now name.
+        const [label, intoLabel] = [await this.labelOf(trx, kind, fromId), await this.labelOf(trx, kind, intoId)];
+        await links.notifySuggester(
+          trx,
+          from.suggested_by,
+          true,
+          `你建议的${KIND_NAMES[kind]}已合并到现有条目`,
+          `「${label}」与已有的「${intoLabel}」重复，已合并；使用它的照片现在显示为「${intoLabel}」。`,
+        );
+      }
       await audit.record(trx, {
         actorId: actor.id,
         action: `${kind}.merge`,
@@ -205,6 +217,11 @@ export class ReferenceService {
     await this.db.transaction().execute(async (trx) => {
       const row = await repo.findRefState(trx, kind, id);
       if (!row) throw notFound();
+      if (approve && row.status === 'pending') {
+        // Another entry may have taken its codes while it waited (a direct add, another suggestion approved).
+        const taken = await repo.takenCode(trx, kind, (await repo.codesOf(trx, kind, id)) ?? {}, id);
+        if (taken) throw codeTaken(kind, taken);
+      }
       if (!(await repo.setRefStatus(trx, kind, id, approve ? 'available' : 'rejected', 'pending'))) {
         throw conflict(MANAGE_MESSAGES.notPending);
       }
@@ -284,8 +301,8 @@ export class ReferenceService {
 
   /** A member's addition waits for a screener (pending); a screener's is available at once. */
   private async admission(kind: repo.RefKind, actor: AuthUser, codes: { icao?: string | undefined; iata?: string | undefined }) {
-    const same = await repo.findByCodes(this.db, kind, codes);
-    if (same) throw codeTaken(kind, codes, same);
+    const taken = await repo.takenCode(this.db, kind, codes, null);
+    if (taken) throw codeTaken(kind, taken);
     const direct = actor.level >= LEVELS.screener;
     return {
       columns: {
