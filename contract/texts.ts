@@ -45,6 +45,8 @@ export const MESSAGES = {
   resetOk: '密码已重置，请重新登录',
   resetTokenInvalid: '重置链接无效或已过期',
   accountDeleted: '账户已删除',
+  /** An administrator's change to an account deleted meanwhile. */
+  accountGone: '该账号已注销',
   wrongPassword: '密码错误',
   passwordMismatch: '两次输入的密码不一致',
   mustAcceptTerms: '请阅读并同意用户协议',

@@ -47,6 +47,23 @@ export async function updateUser(db: DbOrTrx, id: number, patch: UserUpdate): Pr
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
 
+/** An administrator's change to an account that still exists; false when it was deleted meanwhile. */
+export async function updateLiveUser(db: DbOrTrx, id: number, patch: UserUpdate): Promise<boolean> {
+  const r = await db.updateTable('users').set(patch).where('id', '=', id).where('status', '<>', 'deleted').executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Lifts this account's suspension if it is still suspended. */
+export async function liftSuspension(db: DbOrTrx, id: number): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ status: 'active', suspension_reason: null, suspended_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'suspended')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 /** Queue slots of a member; `forUpdate` (PostgreSQL only) locks the row until the transaction ends. */
 export function findSlots(db: DbOrTrx, id: number, forUpdate: boolean) {
   return db

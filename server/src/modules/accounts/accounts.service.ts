@@ -74,8 +74,8 @@ export class AccountsService {
     if (isSuspended(row, now)) throw suspendedError(row.suspension_reason, row.suspended_until);
     if (row.revoked_at !== null || row.expires_at <= now || row.status !== 'active') {
       if (row.status === 'suspended') {
-        // The suspension has ended but the job has not lifted it yet: do it now.
-        await repo.liftEndedSuspensions(this.db, now);
+        // The suspension has ended but the job has not lifted it yet: do it now (logged as the job does).
+        await this.liftEndedSuspensions();
         if (row.revoked_at === null && row.expires_at > now) return this.toAuthUser(row);
       }
       return null;
@@ -106,6 +106,8 @@ export class AccountsService {
     if (!user || !ok) throw unauthenticated(MESSAGES.badCredentials);
     const now = this.clock.now();
     if (isSuspended(user, now)) throw suspendedError(user.suspension_reason, user.suspended_until);
+    // Its suspension has ended but the job has not lifted it yet: do it now (logged as the job does).
+    if (user.status === 'suspended') await this.liftEndedSuspensions();
     await this.assertNotMaintenance(user.level);
     // Only failures count: a success clears the account's counter and gives the address its slot back.
     await this.limiter.clear(accountKey);
@@ -348,17 +350,25 @@ export class AccountsService {
     return user;
   }
 
-  async setLevel(userId: number, level: number, actorId: number | null): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await repo.updateUser(trx, userId, { level });
+  /** Runs in the caller's transaction (one admin request with several changes) or in its own. */
+  private within<T>(trx: DbOrTrx | undefined, work: (trx: DbOrTrx) => Promise<T>): Promise<T> {
+    return trx ? work(trx) : this.db.transaction().execute(work);
+  }
+
+  // Each change is guarded in its UPDATE: a deleted account is never changed (409), whatever was read before.
+
+  async setLevel(userId: number, level: number, actorId: number | null, trx?: DbOrTrx): Promise<void> {
+    await this.within(trx, async (trx) => {
+      if (!(await repo.updateLiveUser(trx, userId, { level }))) throw conflict(MESSAGES.accountGone);
       await this.audit.record(trx, { actorId, action: 'user.level', targetType: 'user', targetId: userId, detail: { level } });
     });
   }
 
-  async suspend(userId: number, reason: string, until: number | null, actorId: number | null): Promise<void> {
+  async suspend(userId: number, reason: string, until: number | null, actorId: number | null, trx?: DbOrTrx): Promise<void> {
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      await repo.updateUser(trx, userId, { status: 'suspended', suspension_reason: reason, suspended_until: until });
+    await this.within(trx, async (trx) => {
+      const patch = { status: 'suspended' as const, suspension_reason: reason, suspended_until: until };
+      if (!(await repo.updateLiveUser(trx, userId, patch))) throw conflict(MESSAGES.accountGone);
       await repo.revokeUserSessions(trx, userId, now);
       await this.audit.record(trx, {
         actorId,
@@ -370,10 +380,12 @@ export class AccountsService {
     });
   }
 
-  async unsuspend(userId: number, actorId: number | null): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await repo.updateUser(trx, userId, { status: 'active', suspension_reason: null, suspended_until: null });
+  /** Lifts a suspension; false (and nothing logged) when the account was not suspended any more. */
+  async unsuspend(userId: number, actorId: number | null, trx?: DbOrTrx): Promise<boolean> {
+    return this.within(trx, async (trx) => {
+      if (!(await repo.liftSuspension(trx, userId))) return false;
       await this.audit.record(trx, { actorId, action: 'user.unsuspend', targetType: 'user', targetId: userId });
+      return true;
     });
   }
 
@@ -391,12 +403,18 @@ export class AccountsService {
     return presentAdminUser(user);
   }
 
-  async setSlots(userId: number, slots: { queueSlots?: number; prioritySlots?: number }, actorId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await repo.updateUser(trx, userId, {
+  async setSlots(
+    userId: number,
+    slots: { queueSlots?: number; prioritySlots?: number },
+    actorId: number,
+    trx?: DbOrTrx,
+  ): Promise<void> {
+    await this.within(trx, async (trx) => {
+      const patch = {
         ...(slots.queueSlots !== undefined ? { queue_slots: slots.queueSlots } : {}),
         ...(slots.prioritySlots !== undefined ? { priority_slots: slots.prioritySlots } : {}),
-      });
+      };
+      if (!(await repo.updateLiveUser(trx, userId, patch))) throw conflict(MESSAGES.accountGone);
       await this.audit.record(trx, { actorId, action: 'user.slots', targetType: 'user', targetId: userId, detail: slots });
     });
   }

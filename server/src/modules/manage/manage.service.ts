@@ -1,4 +1,5 @@
 import { SCREENING_LIMITS } from '../../../../contract/screening.js';
+import { MESSAGES } from '../../../../contract/texts.js';
 import {
   MANAGE_MESSAGES,
   type AdminUser,
@@ -58,7 +59,7 @@ export class ManageService {
   /** Level, suspension (with a reason, until a date or indefinitely), lifting, slots; an admin never demotes or suspends themself. */
   async updateUser(actor: AuthUser, id: number, body: UpdateUserRequest): Promise<{ message: string; user: AdminUser }> {
     const target = await this.accounts.adminUser(id);
-    if (target.status === 'deleted') throw conflict('该账号已注销');
+    if (target.status === 'deleted') throw conflict(MESSAGES.accountGone);
     if (body.suspend && body.lift)
       throw badRequest('不能同时停用和解除停用', [{ path: ['lift'], message: '不能同时停用和解除停用' }]);
     if (body.level !== undefined && id === actor.id && body.level < actor.level) throw forbidden(MANAGE_MESSAGES.selfLevel);
@@ -66,19 +67,23 @@ export class ManageService {
     if (body.suspend?.until != null && body.suspend.until <= this.clock.now()) {
       throw badRequest('结束时间需晚于现在', [{ path: ['suspend', 'until'], message: '结束时间需晚于现在' }]);
     }
-    if (body.level !== undefined && body.level !== target.level) await this.accounts.setLevel(id, body.level, actor.id);
-    if (body.suspend) await this.accounts.suspend(id, body.suspend.reason, body.suspend.until, actor.id);
-    if (body.lift && target.status === 'suspended') await this.accounts.unsuspend(id, actor.id);
-    if (body.queueSlots !== undefined || body.prioritySlots !== undefined) {
-      await this.accounts.setSlots(
-        id,
-        {
-          ...(body.queueSlots !== undefined ? { queueSlots: body.queueSlots } : {}),
-          ...(body.prioritySlots !== undefined ? { prioritySlots: body.prioritySlots } : {}),
-        },
-        actor.id,
-      );
-    }
+    // One transaction: the request's changes happen together or not at all.
+    await this.db.transaction().execute(async (trx) => {
+      if (body.level !== undefined && body.level !== target.level) await this.accounts.setLevel(id, body.level, actor.id, trx);
+      if (body.suspend) await this.accounts.suspend(id, body.suspend.reason, body.suspend.until, actor.id, trx);
+      if (body.lift) await this.accounts.unsuspend(id, actor.id, trx);
+      if (body.queueSlots !== undefined || body.prioritySlots !== undefined) {
+        await this.accounts.setSlots(
+          id,
+          {
+            ...(body.queueSlots !== undefined ? { queueSlots: body.queueSlots } : {}),
+            ...(body.prioritySlots !== undefined ? { prioritySlots: body.prioritySlots } : {}),
+          },
+          actor.id,
+          trx,
+        );
+      }
+    });
     return { message: MANAGE_MESSAGES.levelSaved, user: await this.withCounts(await this.accounts.adminUser(id)) };
   }
 

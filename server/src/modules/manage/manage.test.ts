@@ -105,8 +105,40 @@ describe.each(databaseKinds())('users admin and dashboard on %s', (kind) => {
       'user.suspend',
     ]);
     expect(audit.every((a) => a.actor.id === admin.id)).toBe(true);
+    // Several changes in one request go together: a level the contract refuses leaves the slots as they were.
+    const bad = await call('PUT', `/admin/users/${member.id}`, admin, { level: 9, queueSlots: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('GET', `/admin/users/${member.id}`, admin)).json().user.queueSlots).toBe(20);
     const past = await call('PUT', `/admin/users/${member.id}`, admin, { suspend: { reason: '违规', until: t.clock.now() - 1 } });
     expect(past.statusCode).toBe(400);
+  });
+
+  it('lifts an ended suspension met at sign-in with its audit entry; never changes a deleted account', async () => {
+    const member = await makeUser(t);
+    await call('PUT', `/admin/users/${member.id}`, admin, { suspend: { reason: '短期停用', until: t.clock.now() + DAY } });
+    t.clock.advance(DAY);
+    // No job ran: the login finds the suspension over, lifts it and logs it as the job would.
+    expect((await login(member)).statusCode).toBe(200);
+    const audit = (await call('GET', `/admin/users/${member.id}`, admin)).json().audit as { action: string; actor: null }[];
+    expect(audit.map((a) => [a.action, a.actor])).toEqual([
+      ['user.unsuspend', null],
+      ['user.suspend', expect.anything()],
+    ]);
+
+    const gone = await makeUser(t);
+    expect((await call('DELETE', '/user/me', gone, { password: gone.password })).statusCode).toBe(200);
+    // The change is guarded in its UPDATE, whatever the caller read before.
+    await expect(t.services.accounts.suspend(gone.id, '迟到的停用', null, admin.id)).rejects.toMatchObject({
+      status: 409,
+      message: '该账号已注销',
+    });
+    await expect(t.services.accounts.setLevel(gone.id, 2, admin.id)).rejects.toMatchObject({ status: 409 });
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['status', 'level'])
+      .where('id', '=', gone.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'deleted', level: 0 });
   });
 
   it('never lets an administrator lower their own level or suspend themselves', async () => {
