@@ -24,6 +24,7 @@ export const MANAGE_MESSAGES = {
   voteExists: '该照片已有进行中的投票',
   voteNotAccepted: '只能对已通过的照片发起投票',
   voteClosed: '投票已结束',
+  voteOwnPhoto: '不能为自己的照片发起投票或投票',
   ballotCast: '已投票',
   voteCancelled: '投票已取消',
   levelSaved: '已更新用户',
@@ -89,6 +90,7 @@ export const votesQuery = z.object({
   photoId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   cursor: text()
     .regex(/^\d{1,10}$/, '无效的分页参数')
+    .refine((c) => Number(c) <= MAX_ID, '无效的分页参数')
     .optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });

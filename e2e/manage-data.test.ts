@@ -277,7 +277,13 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await page.getByText('没有待审核的建议').waitFor();
     expect(await page.getByTestId('pending-count').count()).toBe(0);
     const inbox = await api<NotificationsResponse>('/notifications', 'member');
-    expect(inbox.items.map((n) => n.title).sort()).toEqual(['你建议的机型未通过', '你建议的航空公司已通过']);
+    expect(inbox.items.map((n) => n.title).sort()).toEqual([
+      '你建议的机场已合并到现有条目',
+      '你建议的机型未通过',
+      '你建议的航空公司已通过',
+    ]);
+    // The merged suggestion says which entry the member's photo names now.
+    expect(inbox.items.find((n) => n.title === '你建议的机场已合并到现有条目')?.body).toContain('上海浦东国际机场');
     expect(inbox.items.find((n) => n.kind === 'suggestion-rejected')?.body).toContain(
       '原因：已有 Boeing 737 MAX 8 (B38M)，请选用它',
     );

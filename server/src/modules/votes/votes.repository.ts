@@ -95,6 +95,8 @@ export async function cancelVote(db: DbOrTrx, id: number, by: number, now: numbe
     .set({ state: 'cancelled', cancelled_by: by, closed_at: now })
     .where('id', '=', id)
     .where('state', '=', 'open')
+    // Past its deadline the result stands: the job is about to close it.
+    .where('closes_at', '>', now)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

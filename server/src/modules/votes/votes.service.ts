@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { GalleryIndex } from '../gallery/search-index.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -85,6 +85,8 @@ export class VotesService {
         const photo = await this.photos.stateAndOwner(trx, body.photoId);
         if (!photo) throw notFound();
         if (photo.state !== 'accepted') throw conflict(MANAGE_MESSAGES.voteNotAccepted);
+        // As in screening (§4.3), nobody judges their own photo.
+        if (photo.uploader_id === actor.id) throw forbidden(MANAGE_MESSAGES.voteOwnPhoto);
         if (await repo.findOpenVoteOf(trx, body.photoId)) throw conflict(MANAGE_MESSAGES.voteExists);
         const voteId = await repo.insertVote(trx, {
           photo_id: body.photoId,
@@ -117,7 +119,11 @@ export class VotesService {
   async ballot(actor: AuthUser, voteId: number, value: 1 | -1): Promise<{ message: string; vote: Vote }> {
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.findVote(trx, voteId))) throw notFound();
+      const vote = await repo.findVote(trx, voteId);
+      if (!vote) throw notFound();
+      if ((await this.photos.stateAndOwner(trx, vote.photo_id))?.uploader_id === actor.id) {
+        throw forbidden(MANAGE_MESSAGES.voteOwnPhoto);
+      }
       if (!(await repo.holdOpenVote(trx, voteId, now))) throw conflict(MANAGE_MESSAGES.voteClosed);
       await repo.upsertBallot(trx, voteId, actor.id, value, now);
       await this.audit.record(trx, {

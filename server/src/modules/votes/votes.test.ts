@@ -186,4 +186,32 @@ describe.each(databaseKinds())('editor’s choice votes on %s', (kind) => {
     ]);
     expect(log.every((l) => Number(l.created_at) > 0)).toBe(true);
   });
+
+  it('keeps screeners from voting on their own photo, a past deadline from being cancelled, and paging ids in range', async () => {
+    const own = await insertPhoto(t, screeners[0]!.id, { in_flight: 1 });
+    const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', own).executeTakeFirstOrThrow();
+    await t.database.db.transaction().execute((trx) =>
+      t.services.lifecycle.transition(trx, {
+        photo: row,
+        action: 'accept',
+        actor: { id: senior.id, username: senior.username, level: 2, sessionId: 0 },
+        patch: { decided_at: t.clock.now() },
+      }),
+    );
+    const refused = await call('POST', '/votes', screeners[0]!, { photoId: own, reason: '我自己的' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('不能为自己的照片发起投票或投票');
+    const vote = await open(own, screeners[1]!);
+    expect((await ballot(vote, screeners[0]!, 1)).statusCode).toBe(403);
+    expect((await ballot(vote, screeners[2]!, 1)).statusCode).toBe(200);
+
+    // Past the deadline (the job has not run yet) the result stands: no cancel.
+    t.clock.advance(73 * HOUR);
+    expect((await call('DELETE', `/votes/${vote}`, senior)).statusCode).toBe(409);
+    await t.services.votes.closeDueVotes();
+
+    const far = await call('GET', '/votes?state=closed&cursor=9999999999', screeners[0]!);
+    expect(far.statusCode).toBe(400);
+    expect(far.json().message).toBe('无效的分页参数');
+  });
 });

@@ -102,7 +102,7 @@ function Actions({ photo, onDialog }: { photo: PhotoResponse; onDialog: (d: Dial
           分享
         </button>
       )}
-      {screener && photo.state === 'accepted' && <VoteAction photo={photo} onDialog={onDialog} />}
+      {screener && !own && photo.state === 'accepted' && <VoteAction photo={photo} onDialog={onDialog} />}
       {!own && (
         <button
           type="button"

@@ -205,7 +205,7 @@ function SuspensionSection({ user }: { user: AdminUser }) {
   );
 }
 
-function SessionsSection({ user }: { user: AdminUser }) {
+function SessionsSection({ user, self }: { user: AdminUser; self: boolean }) {
   const revoke = useRevokeSessions(user.id);
   return (
     <section className="detail-section" data-testid="sessions-section">
@@ -213,7 +213,11 @@ function SessionsSection({ user }: { user: AdminUser }) {
       <p className="muted">让该用户在所有设备上退出登录（例如账号疑似被盗时）；用户可以重新登录。</p>
       <Popconfirm
         title="退出所有登录"
-        description={`确定让 ${user.username} 在所有设备上退出登录吗？`}
+        description={
+          self
+            ? '这是你自己的账号：包括当前这个页面在内，所有设备都会退出登录。'
+            : `确定让 ${user.username} 在所有设备上退出登录吗？`
+        }
         okText="确定退出"
         cancelText="取消"
         onConfirm={() => revoke.mutateAsync().catch(() => undefined)}
@@ -293,7 +297,7 @@ export function UserDetail({ id, selfId }: { id: number; selfId: number | undefi
           <LevelSection key={`level-${saved}`} user={user} />
           <SlotsSection key={`slots-${saved}`} user={user} />
           <SuspensionSection key={`suspension-${saved}`} user={user} />
-          <SessionsSection user={user} />
+          <SessionsSection user={user} self={user.id === selfId} />
         </>
       )}
       <AuditList entries={audit} />

@@ -9,7 +9,8 @@ export function getSummary(): Promise<ManageSummary> {
 export const summaryQuery = queryOptions({
   queryKey: ['manage', 'summary'],
   queryFn: getSummary,
-  staleTime: 15_000,
+  // Asked again whenever the page opens: coming back after a decision, a ballot or a merge shows it at once.
+  staleTime: 0,
   refetchOnWindowFocus: true,
   refetchInterval: 60_000,
 });

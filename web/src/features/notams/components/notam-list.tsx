@@ -17,11 +17,14 @@ const requestOf = (n: Notam): NotamRequest => ({
 function Row({
   notam,
   current,
+  editing,
   onEdit,
   onDeleted,
 }: {
   notam: Notam;
   current: boolean;
+  /** Open in the form above: publishing from here would be undone by the form's next save. */
+  editing: boolean;
   onEdit: () => void;
   onDeleted: () => void;
 }) {
@@ -52,6 +55,8 @@ function Row({
           type={notam.published ? 'default' : 'primary'}
           ghost={!notam.published}
           loading={update.isPending}
+          disabled={editing}
+          title={editing ? '正在上方编辑：请在表单里切换发布状态' : undefined}
           onClick={() => update.mutate({ id: notam.id, body: { ...requestOf(notam), published: !notam.published } })}
         >
           {notam.published ? '取消发布' : '发布'}
@@ -74,7 +79,15 @@ function Row({
 }
 
 /** Every NOTAM, newest first, with the one the home page shows now marked. */
-export function NotamList({ onEdit, onDeleted }: { onEdit: (n: Notam) => void; onDeleted: (id: number) => void }) {
+export function NotamList({
+  editingId,
+  onEdit,
+  onDeleted,
+}: {
+  editingId: number | null;
+  onEdit: (n: Notam) => void;
+  onDeleted: (id: number) => void;
+}) {
   const notams = useNotams();
   const current = useCurrentNotam().data?.notam?.id ?? null;
   const items = notams.data?.items ?? [];
@@ -87,7 +100,14 @@ export function NotamList({ onEdit, onDeleted }: { onEdit: (n: Notam) => void; o
       ) : (
         <ul className="notam-rows">
           {items.map((n) => (
-            <Row key={n.id} notam={n} current={n.id === current} onEdit={() => onEdit(n)} onDeleted={() => onDeleted(n.id)} />
+            <Row
+              key={n.id}
+              notam={n}
+              current={n.id === current}
+              editing={n.id === editingId}
+              onEdit={() => onEdit(n)}
+              onDeleted={() => onDeleted(n.id)}
+            />
           ))}
         </ul>
       )}

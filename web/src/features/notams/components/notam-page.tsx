@@ -24,6 +24,7 @@ function NotamAdmin() {
         <NotamEditor key={`${editing?.id ?? 'new'}-${round}`} editing={editing} onDone={() => edit(null)} />
       </div>
       <NotamList
+        editingId={editing?.id ?? null}
         onEdit={(n) => {
           edit(n);
           editorRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });

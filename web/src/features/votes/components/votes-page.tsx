@@ -62,7 +62,7 @@ function Ballot({ vote }: { vote: Vote }) {
   );
 }
 
-function VoteCard({ vote, senior }: { vote: Vote; senior: boolean }) {
+function VoteCard({ vote, senior, me }: { vote: Vote; senior: boolean; me: number | undefined }) {
   const cancel = useCancelVote();
   const { photo } = vote;
   const facts = photo && [photo.aircraftType?.label, photo.airline?.label, photo.inFlight ? '空中拍摄' : photo.airport?.label];
@@ -102,7 +102,13 @@ function VoteCard({ vote, senior }: { vote: Vote; senior: boolean }) {
         </p>
         {vote.state === 'open' ? (
           <div className="vote-actions">
-            <Ballot vote={vote} />
+            {photo?.uploader.id === me ? (
+              <span className="muted" data-testid="my-ballot">
+                已有 {vote.ballots} 票 · 这是你的照片，不能投票
+              </span>
+            ) : (
+              <Ballot vote={vote} />
+            )}
             {senior && (
               <Popconfirm
                 title="取消这次投票？"
@@ -110,7 +116,8 @@ function VoteCard({ vote, senior }: { vote: Vote; senior: boolean }) {
                 okText="取消投票"
                 cancelText="不取消"
                 okButtonProps={{ danger: true }}
-                onConfirm={() => cancel.mutateAsync(vote.id)}
+                // A refusal is shown by the request helper's notice; the confirm just closes.
+                onConfirm={() => cancel.mutateAsync(vote.id).catch(() => undefined)}
               >
                 <Button danger type="link" data-testid="cancel-vote">
                   取消投票
@@ -126,9 +133,9 @@ function VoteCard({ vote, senior }: { vote: Vote; senior: boolean }) {
   );
 }
 
-/** The photo's number from what a screener pastes: `123`, or a photo page's address. */
+/** The photo's number from what a screener pastes: `123`, or a photo page's address (…/photo/123). */
 function photoIdOf(text: string): number | null {
-  const m = /(?:\/photo\/)?(\d{1,10})\/?(?:[?#].*)?$/.exec(text.trim());
+  const m = /^(\d{1,10})$/.exec(text.trim()) ?? /\/photo\/(\d{1,10})\/?(?:[?#].*)?$/.exec(text.trim());
   const id = m ? Number(m[1]) : NaN;
   return Number.isInteger(id) && id > 0 ? id : null;
 }
@@ -174,7 +181,7 @@ function OpenVoteForm({ onOpened }: { onOpened: () => void }) {
   );
 }
 
-function VoteList({ tab, senior }: { tab: VoteTab; senior: boolean }) {
+function VoteList({ tab, senior, me }: { tab: VoteTab; senior: boolean; me: number | undefined }) {
   const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useVotes(tab);
   const votes = data?.pages.flatMap((p) => p.items) ?? [];
   if (isPending) return <p className="muted">加载中…</p>;
@@ -182,7 +189,7 @@ function VoteList({ tab, senior }: { tab: VoteTab; senior: boolean }) {
   return (
     <div className="vote-list" data-testid={`votes-${tab}`}>
       {votes.map((v) => (
-        <VoteCard key={v.id} vote={v} senior={senior} />
+        <VoteCard key={v.id} vote={v} senior={senior} me={me} />
       ))}
       {hasNextPage && (
         <Button block loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
@@ -213,8 +220,8 @@ export function Component() {
           activeKey={tab}
           onChange={(k) => show(k as VoteTab)}
           items={[
-            { key: 'open', label: '进行中', children: <VoteList tab="open" senior={senior} /> },
-            { key: 'closed', label: '已结束', children: <VoteList tab="closed" senior={senior} /> },
+            { key: 'open', label: '进行中', children: <VoteList tab="open" senior={senior} me={session?.id} /> },
+            { key: 'closed', label: '已结束', children: <VoteList tab="closed" senior={senior} me={session?.id} /> },
           ]}
         />
       </div>
