@@ -174,8 +174,8 @@ async function fill(database: DatabaseHandle): Promise<{ reg: string; airline: n
   return sample;
 }
 
-async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: 50, duration: 10, pipelining: 1 });
+async function load(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, headers, connections: 50, duration: 10, pipelining: 1 });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -194,8 +194,23 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
     let server: RunningServer | null = null;
     try {
       const started = Date.now();
-      const { database } = await buildServices(loadConfig(env));
-      const sample = await fill(database).finally(() => database.destroy());
+      const { database, services } = await buildServices(loadConfig(env));
+      const { sample, screenerToken } = await (async () => {
+        const sample = await fill(database);
+        // The home page asks for the current NOTAM on every visit; screeners open the dashboard.
+        const admin = await services.accounts.createUser({
+          email: 'bench-admin@example.com',
+          username: 'bench-admin',
+          password: 'bench-pass-1',
+          level: 3,
+        });
+        await services.notams.create(
+          { id: admin.id, username: 'bench-admin', level: 3, sessionId: 0 },
+          { title: '跑道关闭', content: '今晚 18L 关闭维护。', published: true, startsAt: null, endsAt: null },
+        );
+        const session = await services.accounts.login('bench-admin@example.com', 'bench-pass-1', '127.0.0.1');
+        return { sample, screenerToken: session.token };
+      })().finally(() => database.destroy());
       console.log(
         `gallery on ${kind}: ${PHOTOS.toLocaleString('en')} accepted photos filled in ${((Date.now() - started) / 1000).toFixed(0)} s`,
       );
@@ -207,11 +222,14 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
         [`registration (reg=${sample.reg})`, `${base}/photos?reg=${encodeURIComponent(sample.reg)}&limit=40`],
         ['filtered (airline + airport)', `${base}/photos?airline=${sample.airline}&airport=${sample.airport}&limit=40`],
         ['free text (q=国航 A320)', `${base}/photos?q=${encodeURIComponent('国航 A320')}&limit=40`],
+        ['GET /notams/current (home, each visit)', `${base}/notams/current`],
+        ['GET /manage/summary (dashboard, auth)', `${base}/manage/summary`],
       ];
+      const headers = { authorization: `Bearer ${screenerToken}` };
       for (const [name, url] of cases) {
-        const r = await load(url);
+        const r = await load(url, url.endsWith('/manage/summary') ? headers : {});
         console.log(
-          `  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms${r.errors ? `  (${r.errors} errors)` : ''}`,
+          `  ${name.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms${r.errors ? `  (${r.errors} errors)` : ''}`,
         );
       }
     } finally {

@@ -157,6 +157,18 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
       await t.services.site.setMaintenance(false, undefined, null);
     }
     expect((await get('/users/1', bearer(member.token))).statusCode).toBe(200);
+    // The switch is in the audit log with who flipped it and when.
+    const logged = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'created_at'])
+      .where('action', 'in', ['maintenance.on', 'maintenance.off'])
+      .orderBy('id')
+      .execute();
+    expect(logged.map((l) => [l.action, l.actor_id])).toEqual([
+      ['maintenance.on', admin.id],
+      ['maintenance.off', null],
+    ]);
+    expect(logged.every((l) => Number(l.created_at) === t.clock.now())).toBe(true);
   });
 
   it('answers bad bodies with 400/413 and a Chinese message, never 500', async () => {
