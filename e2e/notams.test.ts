@@ -152,9 +152,21 @@ describe.skipIf(!browserAvailable())('NOTAMs and maintenance in Chromium', () =>
     await visitor.getByRole('button', { name: '我知道了' }).click();
     expect(await home(visitor)).toBe('none');
 
-    // An edit keeps the id (no new dialog for who acknowledged it) and shows the new text to others.
+    // Unsaved typing is not thrown away without asking when another NOTAM is picked.
+    await editor.getByTestId('notam-title').fill('写了一半的草稿');
     await row(admin, '五一审图安排').getByRole('button', { name: '编辑' }).click();
+    const ask = admin.locator('.ant-modal-confirm');
+    await ask.locator('.ant-modal-confirm-title', { hasText: '放弃未保存的内容？' }).waitFor();
+    await ask.getByRole('button', { name: '留在这里' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await editor.getByTestId('notam-title').inputValue()).toBe('写了一半的草稿');
+    // While a NOTAM is in the form, its row's publish button waits (the form's save would undo it).
+    await row(admin, '五一审图安排').getByRole('button', { name: '编辑' }).click();
+    await ask.getByRole('button', { name: '放弃并继续' }).click();
     await editor.getByText('编辑 NOTAM：五一审图安排').waitFor();
+    expect(await row(admin, '五一审图安排').getByRole('button', { name: '取消发布' }).isDisabled()).toBe(true);
+
+    // An edit keeps the id (no new dialog for who acknowledged it) and shows the new text to others.
     await editor.getByTestId('notam-content-input').fill('五一期间审图可能较慢，请耐心等待。');
     const edited = admin.waitForResponse(api(`/notams/${await row(admin, '五一审图安排').getAttribute('data-id')}`, 'PUT'));
     await editor.getByTestId('notam-save').click();

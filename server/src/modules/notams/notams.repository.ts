@@ -7,16 +7,9 @@ export const listNotams = (db: DbOrTrx) => db.selectFrom('notams').selectAll().o
 export const findNotam = (db: DbOrTrx, id: number) => db.selectFrom('notams').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The newest published NOTAM whose window (either end optional) contains `now`. */
-export const currentNotam = (db: DbOrTrx, now: number) =>
-  db
-    .selectFrom('notams')
-    .selectAll()
-    .where('published', '=', 1)
-    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+/** Every published NOTAM, newest first (a handful: old ones are unpublished or deleted); the service picks the current one. */
+export const publishedNotams = (db: DbOrTrx) =>
+  db.selectFrom('notams').selectAll().where('published', '=', 1).orderBy('id', 'desc').limit(200).execute();
 
 export async function insertNotam(db: DbOrTrx, row: Insertable<NotamsTable>): Promise<number> {
   return (await db.insertInto('notams').values(row).returning('id').executeTakeFirstOrThrow()).id;

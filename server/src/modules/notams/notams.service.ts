@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { NotamRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { ShortCache } from '../../http/short-cache.js';
 import type { AuditService } from '../audit/audit.service.js';
 import * as repo from './notams.repository.js';
 
@@ -35,10 +36,20 @@ export class NotamsService {
     return { items: (await repo.listNotams(this.db)).map(present) };
   }
 
+  /**
+   * The newest published NOTAM whose window (end exclusive) contains now. Every home page visit asks,
+   * so the published ones are read at most once a second per process (a change made here clears it
+   * at once; another process sees it within the second) and the window is checked on each request.
+   */
   async current(): Promise<{ notam: Notam | null }> {
-    const row = await repo.currentNotam(this.db, this.clock.now());
+    const now = this.clock.now();
+    const row = (await this.published.get()).find(
+      (n) => (n.starts_at === null || Number(n.starts_at) <= now) && (n.ends_at === null || Number(n.ends_at) > now),
+    );
     return { notam: row ? present(row) : null };
   }
+
+  private readonly published = new ShortCache(1000, () => repo.publishedNotams(this.db));
 
   private columns(body: NotamRequest) {
     if (body.startsAt !== null && body.endsAt !== null && body.endsAt <= body.startsAt) {
@@ -67,6 +78,7 @@ export class NotamsService {
       });
       return id;
     });
+    this.published.clear();
     return { message: MANAGE_MESSAGES.notamSaved, notam: present((await repo.findNotam(this.db, id))!) };
   }
 
@@ -82,6 +94,7 @@ export class NotamsService {
         detail: { title: body.title, published: body.published },
       });
     });
+    this.published.clear();
     return { message: MANAGE_MESSAGES.notamSaved, notam: present((await repo.findNotam(this.db, id))!) };
   }
 
@@ -90,6 +103,7 @@ export class NotamsService {
       if (!(await repo.deleteNotam(trx, id))) throw notFound();
       await this.audit.record(trx, { actorId: actor.id, action: 'notam.delete', targetType: 'notam', targetId: id });
     });
+    this.published.clear();
     return { message: MANAGE_MESSAGES.notamDeleted };
   }
 }

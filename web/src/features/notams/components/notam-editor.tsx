@@ -48,7 +48,16 @@ function Preview({ title, content }: { title: string; content: string }) {
  * A new NOTAM or an edit of one: the form beside a live preview. Content is plain text; web
  * addresses become links on the home page, and nothing in it is ever read as HTML.
  */
-export function NotamEditor({ editing, onDone }: { editing: Notam | null; onDone: () => void }) {
+export function NotamEditor({
+  editing,
+  onDone,
+  onDirty,
+}: {
+  editing: Notam | null;
+  onDone: () => void;
+  /** Told once the form holds typing not saved yet, so the page can ask before throwing it away. */
+  onDirty: (dirty: boolean) => void;
+}) {
   const [form] = Form.useForm<Fields>();
   const create = useCreateNotam();
   const update = useUpdateNotam();
@@ -85,6 +94,7 @@ export function NotamEditor({ editing, onDone }: { editing: Notam | null; onDone
           form={form}
           layout="vertical"
           initialValues={fieldsOf(editing)}
+          onValuesChange={() => onDirty(true)}
           onFinish={() => void submit()}
           className="notam-form"
         >
