@@ -4,11 +4,13 @@ import { PHOTO_MESSAGES } from '../contract/photos.js';
 import {
   browserAvailable,
   launchBrowser,
+  noOverflow,
   noticeTexts,
+  openTab,
+  type RunningServer,
   screenshot,
   servicesFor,
   startServer,
-  type RunningServer,
 } from './harness.js';
 import { seedGallery, type GallerySeed } from './seed-gallery.js';
 
@@ -42,11 +44,10 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
   async function open(
     opts: { width?: number; as?: Session; initScript?: () => void } = {},
   ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: 900 }, locale: 'zh-CN' });
-    context.setDefaultTimeout(20_000);
-    if (opts.as) await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), opts.as);
-    if (opts.initScript) await context.addInitScript(opts.initScript);
-    return { context, page: await context.newPage() };
+    const opened = await openTab(browser, opts.as ?? null, { width: opts.width ?? 1366 });
+    // Before any page script runs; a new page of the context runs it too.
+    if (opts.initScript) await opened.context.addInitScript(opts.initScript);
+    return opened;
   }
   const cards = (page: Page, testId: string) => page.getByTestId(testId).getByTestId('photo-card');
   /** Every image on the page that should be drawn has arrived (or failed), so a screenshot shows them. */
@@ -56,7 +57,6 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
         .filter((i) => i.loading !== 'lazy' || i.getBoundingClientRect().top < window.innerHeight)
         .every((i) => i.complete),
     );
-  const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   const newest = () => seed.photos.at(-1)!;
 
   it('home shows the hero, the statistics, the editor’s choice and the latest photos', async () => {

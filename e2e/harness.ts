@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildServices } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import type { RunningServer } from '../server/src/testing/process.js';
@@ -39,12 +39,48 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A new browser (own storage) at `width` × 900 in Chinese, signed in with `session` (the shell's
+ * `userInfo` in localStorage) or a visitor when null; steps wait at most 20 s.
+ */
+export async function openTab(
+  browser: Browser,
+  session: object | null,
+  opts: { width?: number; timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1366, height: 900 },
+    locale: 'zh-CN',
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
+  });
+  context.setDefaultTimeout(20_000);
+  if (session) await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+  return { context, page: await context.newPage() };
+}
+
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
+
+/** A screenshot once the page's finite animations (Ant Design's openings, say) have finished. */
+export async function screenshotStill(page: Page, name: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await screenshot(page, name);
+}
+
+/** How many pixels the page is wider than the window (0 when nothing scrolls sideways). */
+export const noOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** Texts of the notices on screen right now. */
 export async function noticeTexts(page: Page): Promise<string[]> {

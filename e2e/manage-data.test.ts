@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGE_MESSAGES } from '../contract/manage.js';
 import { PHOTO_MESSAGES, type PhotoResponse } from '../contract/photos.js';
@@ -10,11 +10,13 @@ import { makeJpeg } from '../server/src/testing/images.js';
 import {
   browserAvailable,
   launchBrowser,
+  noOverflow,
   noticeTexts,
-  screenshot,
+  openTab,
+  type RunningServer,
+  screenshotStill,
   servicesFor,
   startServer,
-  type RunningServer,
 } from './harness.js';
 
 type Session = Record<string, unknown> & { id: number; token: string };
@@ -76,29 +78,11 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await server?.stop();
   });
 
-  async function as(who: keyof typeof sessions, width = 1366): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'zh-CN' });
-    context.setDefaultTimeout(15_000);
-    await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), sessions[who]);
-    return { context, page: await context.newPage() };
-  }
+  const as = (who: keyof typeof sessions, width = 1366) => openTab(browser, sessions[who], { width });
   const api = async <T>(path: string, who?: keyof typeof sessions): Promise<T> => {
     const headers: Record<string, string> = who ? { Authorization: `Bearer ${sessions[who].token}` } : {};
     return (await (await fetch(`${server.url}/api/v1${path}`, { headers })).json()) as T;
   };
-  /** A screenshot once Ant Design's opening animations have finished. */
-  const still = async (page: Page, name: string) => {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
-    await screenshot(page, name);
-  };
-  const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   const sawNotice = (page: Page, text: string) => expect.poll(() => noticeTexts(page)).toContain(text);
   const dialog = (page: Page, title: string) => page.locator('.ant-modal', { hasText: title });
   const field = (page: Page, title: string, label: string) => dialog(page, title).getByLabel(label, { exact: true });
@@ -117,12 +101,12 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await page.getByTestId('pending-count').textContent()).toBe('3');
     expect(await noOverflow(page)).toBe(0);
-    await still(page, 'manage-data-phone');
+    await screenshotStill(page, 'manage-data-phone');
 
     await page.getByTestId('entry').first().getByRole('button', { name: '编辑' }).click();
     await dialog(page, '编辑机场').waitFor();
     expect(await noOverflow(page)).toBe(0);
-    await still(page, 'manage-data-phone-edit');
+    await screenshotStill(page, 'manage-data-phone-edit');
     await dialog(page, '编辑机场').getByRole('button', { name: '取消' }).click();
 
     await page.getByTestId('tab-pending').click();
@@ -130,7 +114,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await page.getByTestId('suggestion').first().waitFor();
     expect(await page.getByTestId('suggestion').count()).toBe(3);
     expect(await noOverflow(page)).toBe(0);
-    await still(page, 'manage-data-phone-pending');
+    await screenshotStill(page, 'manage-data-phone-pending');
     await context.close();
   });
 
@@ -152,7 +136,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await page.getByTestId('entry').first().waitFor();
     expect(await page.getByLabel('搜索机场').inputValue()).toBe('PVG');
     expect(await page.getByTestId('entry').first().textContent()).toContain('上海浦东国际机场');
-    await still(page, 'manage-data-airports');
+    await screenshotStill(page, 'manage-data-airports');
 
     // Bad input is refused under its fields, before anything is sent.
     await page.getByRole('button', { name: '新增机场' }).click();
@@ -162,7 +146,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await dialog(page, add).getByRole('button', { name: '添加' }).click();
     await dialog(page, add).getByText('代码需为 4 位字母或数字').waitFor();
     await dialog(page, add).getByText('请输入英文名').waitFor();
-    await still(page, 'manage-data-add-errors');
+    await screenshotStill(page, 'manage-data-add-errors');
     expect(writes).toEqual([]);
 
     await field(page, add, 'ICAO 代码（4 位）').fill('zzzq');
@@ -198,7 +182,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     const formItem = (label: string) => dialog(page, edit).locator('.ant-form-item').filter({ hasText: label });
     await formItem('IATA 代码（3 位）').locator('.ant-form-item-explain-error', { hasText: '已存在相同代码的机场' }).waitFor();
     expect(await formItem('ICAO 代码（4 位）').locator('.ant-form-item-explain-error').count()).toBe(0);
-    await still(page, 'manage-data-edit-conflict');
+    await screenshotStill(page, 'manage-data-edit-conflict');
     await field(page, edit, 'IATA 代码（3 位）').fill('');
     await dialog(page, edit).getByRole('button', { name: '保存' }).click();
     await sawNotice(page, MANAGE_MESSAGES.saved);
@@ -219,7 +203,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await page.waitForURL((url) => url.searchParams.get('tab') === 'aircraft-types' && !url.searchParams.has('q'));
     await page.getByRole('columnheader', { name: '制造商（英文）' }).waitFor();
     await page.getByTestId('entry').first().waitFor();
-    await still(page, 'manage-data-types');
+    await screenshotStill(page, 'manage-data-types');
 
     // Everything is listed without a query, 40 at a time.
     await page.getByTestId('tab-airlines').click();
@@ -236,7 +220,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     const cards = page.getByTestId('suggestion');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(3);
-    await still(page, 'manage-data-pending');
+    await screenshotStill(page, 'manage-data-pending');
 
     // The duplicate airport: merged into the airport it repeats; the member's photo moves with it.
     await cards.filter({ hasText: '上海浦东 (ZSPX)' }).getByRole('button', { name: '合并到已有' }).click();
@@ -252,7 +236,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     expect(await page.locator('.ant-select-dropdown:visible').textContent()).not.toContain('ZSPX');
     await option.click();
     await merge.getByText('都将改用「上海浦东国际机场').waitFor();
-    await still(page, 'manage-data-merge');
+    await screenshotStill(page, 'manage-data-merge');
     await merge.getByRole('button', { name: '合并' }).click();
     await sawNotice(page, MANAGE_MESSAGES.merged);
     await sawNotice(page, '1 张照片已改用「上海浦东国际机场 (PVG/ZSPD)」');

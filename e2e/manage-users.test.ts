@@ -5,11 +5,13 @@ import { MANAGE_MESSAGES } from '../contract/manage.js';
 import {
   browserAvailable,
   launchBrowser,
+  noOverflow,
   noticeTexts,
-  screenshot,
+  openTab,
+  type RunningServer,
+  screenshotStill,
   servicesFor,
   startServer,
-  type RunningServer,
 } from './harness.js';
 
 type Session = Record<string, unknown> & { id: number; token: string };
@@ -48,26 +50,11 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
 
   /** A tab holding `session` (or none), in Beijing time: end dates and audit times read as admins in China see them. */
   async function tab(session: Session | null, width = 1366): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-    context.setDefaultTimeout(20_000);
-    if (session) await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+    const { context, page } = await openTab(browser, session, { width, timezoneId: 'Asia/Shanghai' });
     contexts.push(context);
-    return context.newPage();
+    return page;
   }
 
-  /** A screenshot once Ant Design's opening animations have finished. */
-  const still = async (page: Page, name: string) => {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
-    await screenshot(page, name);
-  };
-  const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   const putOf = (id: number) => (r: Response) => r.url().endsWith(`/api/v1/admin/users/${id}`) && r.request().method() === 'PUT';
   const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}/api/v1${path}`, init);
   const asAdmin = async (id: number) =>
@@ -107,7 +94,7 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     for (const text of [MEMBER.username, MEMBER.email, String(member.id), '注册用户', '正常', '10 / 0'])
       expect(rowText).toContain(text);
     expect(rowText).toMatch(/\d{4}-\d{2}-\d{2}/);
-    await still(page, 'manage-users-list');
+    await screenshotStill(page, 'manage-users-list');
 
     await row.click();
     await page.waitForURL((url) => url.searchParams.get('id') === String(member.id));
@@ -146,7 +133,7 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     expect(entry).toContain('原因：多次上传他人作品；停用至 2030-01-15');
     expect(entry).toContain(ADMIN.username);
     expect(entry).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-    await still(page, 'manage-users-suspended');
+    await screenshotStill(page, 'manage-users-suspended');
 
     // The member's next call is refused: the tab goes to /AccountStop with the reason and end date.
     await memberPage.getByTestId('user-entry').first().click();
@@ -221,7 +208,7 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     expect(audit[2]).toContain('修改等级');
     expect(audit[2]).toContain('改为审图员');
     for (const line of audit) expect(line).toContain(ADMIN.username);
-    await still(page, 'manage-users-wide');
+    await screenshotStill(page, 'manage-users-wide');
   });
 
   it('refuses the administrator’s own demotion and suspension with the server’s message', async () => {
@@ -249,7 +236,7 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     await suspension.getByRole('button', { name: '停用账号' }).click();
     expect((await suspended).status()).toBe(403);
     await suspension.getByTestId('action-error').getByText(MANAGE_MESSAGES.selfSuspend).waitFor();
-    await still(page, 'manage-users-self');
+    await screenshotStill(page, 'manage-users-self');
 
     expect((await asAdmin(admin.id)).user).toMatchObject({ level: 3, status: 'active' });
     expect(await detail(page).getByText('暂无记录').isVisible()).toBe(true);
@@ -270,15 +257,15 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     expect(await page.getByTestId('user-table').count()).toBe(0);
     expect(await page.locator('.user-card').count()).toBe(4);
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
-    await still(page, 'manage-users-narrow-list');
+    await screenshotStill(page, 'manage-users-narrow-list');
 
     await page.getByTestId(`user-row-${member.id}`).click();
     await detail(page).getByRole('heading', { name: MEMBER.username }).waitFor();
-    await still(page, 'manage-users-narrow-detail');
+    await screenshotStill(page, 'manage-users-narrow-detail');
     const box = await page.locator('.ant-drawer-content-wrapper').boundingBox();
     expect(box?.width).toBeCloseTo(390, 0);
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await detail(page).getByText('操作记录').scrollIntoViewIfNeeded();
-    await still(page, 'manage-users-narrow-audit');
+    await screenshotStill(page, 'manage-users-narrow-audit');
   });
 });

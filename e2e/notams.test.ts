@@ -1,6 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshot, servicesFor, startServer, type RunningServer } from './harness.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  noOverflow,
+  openTab,
+  type RunningServer,
+  screenshot,
+  screenshotStill,
+  servicesFor,
+  startServer,
+} from './harness.js';
 
 type Session = Record<string, unknown> & { id: number; token: string };
 
@@ -33,27 +43,12 @@ describe.skipIf(!browserAvailable())('NOTAMs and maintenance in Chromium', () =>
   });
 
   /** A new browser (own storage) as `who`, or as a visitor. */
-  async function open(who: keyof typeof sessions | null, width = 1366): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'zh-CN' });
-    contexts.push(context);
-    context.setDefaultTimeout(20_000);
-    if (who) await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), sessions[who]);
-    return { context, page: await context.newPage() };
+  async function open(who: keyof typeof sessions | null, width = 1366) {
+    const opened = await openTab(browser, who ? sessions[who] : null, { width });
+    contexts.push(opened.context);
+    return opened;
   }
 
-  /** A screenshot once Ant Design's animations have finished. */
-  const still = async (page: Page, name: string) => {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
-    await screenshot(page, name);
-  };
-  const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   const api =
     (path: string, method = 'GET') =>
     (r: { url(): string; request(): { method(): string } }) =>
@@ -184,20 +179,20 @@ describe.skipIf(!browserAvailable())('NOTAMs and maintenance in Chromium', () =>
 
     // Screenshots with both kinds of row, then a narrow window of the page and of the dialog.
     await admin.evaluate(() => window.scrollTo(0, 0));
-    await still(admin, 'notam-manage-1366');
+    await screenshotStill(admin, 'notam-manage-1366');
     await row(admin, '五一审图安排').scrollIntoViewIfNeeded();
-    await still(admin, 'notam-manage-1366-list');
+    await screenshotStill(admin, 'notam-manage-1366-list');
     const narrowAdmin = (await open('admin', 390)).page;
     await narrowAdmin.goto(`${server.url}/manage/notam`);
     await row(narrowAdmin, '五一审图安排').waitFor();
     await narrowAdmin.getByTestId('notam-title').fill('跑道关闭通知');
     await narrowAdmin.getByTestId('notam-content-input').fill(content);
     expect(await noOverflow(narrowAdmin)).toBeLessThanOrEqual(0);
-    await still(narrowAdmin, 'notam-manage-390');
+    await screenshotStill(narrowAdmin, 'notam-manage-390');
     await narrowAdmin.getByTestId('notam-preview').scrollIntoViewIfNeeded();
-    await still(narrowAdmin, 'notam-manage-390-preview');
+    await screenshotStill(narrowAdmin, 'notam-manage-390-preview');
     await row(narrowAdmin, '五一审图安排').scrollIntoViewIfNeeded();
-    await still(narrowAdmin, 'notam-manage-390-list');
+    await screenshotStill(narrowAdmin, 'notam-manage-390-list');
     const narrowVisitor = (await open(null, 390)).page;
     expect(await home(narrowVisitor)).toBe('dialog');
     expect(await noOverflow(narrowVisitor)).toBeLessThanOrEqual(0);
@@ -237,7 +232,7 @@ describe.skipIf(!browserAvailable())('NOTAMs and maintenance in Chromium', () =>
     // Switching on asks first: cancelling sends nothing.
     const confirm = admin.locator('.ant-modal-confirm');
     await confirm.locator('.ant-modal-confirm-title', { hasText: '开启维护模式？' }).waitFor();
-    await still(admin, 'maintenance-confirm-1366');
+    await screenshotStill(admin, 'maintenance-confirm-1366');
     await confirm.getByRole('button', { name: '取消' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await admin.getByTestId('maintenance-state').textContent()).toBe('正常运行');

@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENING_MESSAGES, type QueueResponse } from '../contract/screening.js';
 import { makeJpeg } from '../server/src/testing/images.js';
-import { browserAvailable, launchBrowser, screenshot, servicesFor, startServer, type RunningServer } from './harness.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  noOverflow,
+  openTab,
+  type RunningServer,
+  screenshotStill,
+  servicesFor,
+  startServer,
+} from './harness.js';
 
 type Session = Record<string, unknown> & { id: number };
 
@@ -73,25 +82,8 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     await server?.stop();
   });
 
-  async function as(who: keyof typeof sessions, width = 1366): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'zh-CN' });
-    context.setDefaultTimeout(15_000);
-    await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), sessions[who]);
-    return { context, page: await context.newPage() };
-  }
+  const as = (who: keyof typeof sessions, width = 1366) => openTab(browser, sessions[who], { width });
 
-  /** A screenshot once Ant Design's opening and checking animations have finished. */
-  const still = async (page: Page, name: string) => {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
-    await screenshot(page, name);
-  };
   /** Who holds a photo's lock, as the queue tells a screener. */
   const lockHolder = async (photoId: number): Promise<string | null> => {
     const res = await fetch(`${server.url}/api/v1/screening/queue?tab=normal`, {
@@ -100,7 +92,6 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     const { items } = (await res.json()) as QueueResponse;
     return items.find((row) => row.photo.id === photoId)?.lock?.holder.username ?? null;
   };
-  const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
   it('rejects by keyboard with two reasons and a message, the uploader appeals, a senior overturns it', async () => {
     // The screener claims the oldest waiting photo and rejects it with the keyboard only.
@@ -112,7 +103,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     expect(await page.getByTestId('tab-normal').textContent()).toBe('普通2');
     expect(await page.getByTestId('screen-stats').textContent()).toContain('全站待审');
     expect(await page.title()).toBe('审图队列 · 航迹');
-    await still(page, 'screening-queue');
+    await screenshotStill(page, 'screening-queue');
 
     await page.getByRole('button', { name: '开始审图' }).click();
     await page.waitForURL(`${server.url}/screen/photo/${waiting}`);
@@ -129,7 +120,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     await page.getByText('地平线网格').click();
     await page.getByText('中心参考线').click();
     await expect.poll(() => page.getByTestId('original-stage').locator('svg.viewer-overlay line').count()).toBe(11);
-    await still(page, 'screening-photo');
+    await screenshotStill(page, 'screening-photo');
 
     // A fact correction before deciding: the airport was wrong.
     await page.getByRole('button', { name: /修正信息/ }).click();
@@ -154,7 +145,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     await page.keyboard.type('左上角有 1 处脏点，机身发灰');
     expect(await picker.locator('input:checked').count()).toBe(2);
     expect(await dialog.getByText('/ 300', { exact: false }).textContent()).toContain('15 / 300');
-    await still(page, 'screening-reject-dialog');
+    await screenshotStill(page, 'screening-reject-dialog');
     const answer = page.waitForResponse((r) => r.url().endsWith('/decision') && r.request().method() === 'POST');
     await page.keyboard.press('Control+Enter');
     expect((await answer).status()).toBe(200);
@@ -164,7 +155,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     expect(sent).toMatchObject({ decision: 'reject', reasons: ['exposure', 'contrast'], message: '左上角有 1 处脏点，机身发灰' });
     expect(Object.keys(sent.facts)).toEqual(['airportId']);
     expect(await page.getByRole('button', { name: '下一张 (N)' }).isVisible()).toBe(true);
-    await still(page, 'screening-decided');
+    await screenshotStill(page, 'screening-decided');
 
     // 下一张 claims the next photo; leaving the site (pagehide) releases its lock with a keepalive request.
     await page.keyboard.press('n');
@@ -203,7 +194,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     await item.getByRole('button', { name: '提交申诉' }).click();
     await item.getByTestId('appeal-state').getByText('申诉处理中').waitFor();
     expect(await item.getByRole('button', { name: '申诉', exact: true }).count()).toBe(0);
-    await still(page, 'queue-reject-appealed');
+    await screenshotStill(page, 'queue-reject-appealed');
     await uploader.context.close();
 
     // A senior who did not reject it opens it from the appeals tab and accepts it.
@@ -221,7 +212,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     expect(await history.textContent()).toContain('审图员甲');
     expect(await history.textContent()).toContain('左上角有 1 处脏点');
     expect(await history.textContent()).toContain('机场：');
-    await still(page, 'screening-appeal');
+    await screenshotStill(page, 'screening-appeal');
     await page.getByRole('button', { name: '通过 (A)' }).click();
     await page.getByTestId('decided').getByText(SCREENING_MESSAGES.accepted).waitFor();
     await expect.poll(() => page.getByTestId('photo-state').textContent()).toBe('已通过');
@@ -238,18 +229,18 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     const row = page.getByTestId('screen-row');
     await row.locator('.photo-thumb img').waitFor();
     expect(await row.count()).toBe(1);
-    await still(page, 'screening-queue-narrow');
+    await screenshotStill(page, 'screening-queue-narrow');
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
 
     await row.click();
     await page.waitForURL(`${server.url}/screen/photo/${other}`);
     await page.getByText('已锁定，页面打开期间自动续期').waitFor();
     await page.getByTestId('histograms').waitFor();
-    await still(page, 'screening-photo-narrow');
+    await screenshotStill(page, 'screening-photo-narrow');
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await page.keyboard.press('r');
     await page.getByTestId('reason-picker').waitFor();
-    await still(page, 'screening-reject-dialog-narrow');
+    await screenshotStill(page, 'screening-reject-dialog-narrow');
     // Enter without a reason keeps the dialog open and says why.
     await page.keyboard.press('Enter');
     await page.getByText(SCREENING_MESSAGES.reasonRequired).waitFor();
@@ -269,7 +260,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     await screener.page.goto(`${server.url}/screen/photo/${other}`);
     await screener.page.getByTestId('locked-by-other').getByText('正由 资深丙 审核').waitFor();
     expect(await screener.page.getByRole('button', { name: '通过 (A)' }).count()).toBe(0);
-    await still(screener.page, 'screening-locked');
+    await screenshotStill(screener.page, 'screening-locked');
 
     // Leaving the page releases the lock: the queue lists it without a holder.
     await page.getByRole('link', { name: '← 审图队列' }).click();
@@ -288,7 +279,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     await decided.first().waitFor();
     expect(await decided.first().textContent()).toContain('资深乙');
     expect(await decided.first().textContent()).toContain('申诉中 → 已通过');
-    await still(page, 'screening-queue-decided-narrow');
+    await screenshotStill(page, 'screening-queue-decided-narrow');
     await page.goto(`${server.url}/screen/photo/${waiting}`);
     await page.getByRole('button', { name: '撤销通过' }).click();
     await page.locator('#decision-note').fill('机身反光，需要重新审核');

@@ -1,14 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGE_MESSAGES } from '../contract/manage.js';
 import {
   browserAvailable,
   launchBrowser,
+  noOverflow,
   noticeTexts,
+  openTab,
+  type RunningServer,
   screenshot,
   servicesFor,
   startServer,
-  type RunningServer,
 } from './harness.js';
 import { seedGallery, type GallerySeed } from './seed-gallery.js';
 
@@ -45,12 +47,7 @@ describe.skipIf(!browserAvailable())('editor’s choice votes and the dashboard 
     await server?.stop();
   });
 
-  async function open(who: Session | null, width = 1366): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'zh-CN' });
-    context.setDefaultTimeout(20_000);
-    if (who) await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), who);
-    return { context, page: await context.newPage() };
-  }
+  const open = (who: Session | null, width = 1366) => openTab(browser, who, { width });
   const card = (page: Page, voteId: number) => page.locator(`[data-testid=vote-card][data-vote-id="${voteId}"]`);
   const ballotAnswer = (page: Page) => page.waitForResponse((r) => /\/votes\/\d+\/ballot$/.test(r.url()) && r.status() === 200);
 
@@ -104,7 +101,7 @@ describe.skipIf(!browserAvailable())('editor’s choice votes and the dashboard 
     await theirs.getByRole('button', { name: '赞成 +1' }).click();
     await answered;
     await expect.poll(() => theirs.getByTestId('my-ballot').textContent()).toContain('已有 2 票 · 我的投票：赞成');
-    expect(await second.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    expect(await noOverflow(second.page)).toBe(0);
     await screenshot(second.page, 'votes-open-390');
 
     // 72 hours pass: the deadline is moved into the past and the close-votes job is due now; the
@@ -178,7 +175,7 @@ describe.skipIf(!browserAvailable())('editor’s choice votes and the dashboard 
     const narrow = await open(as.screener, 390);
     await narrow.page.goto(`${server.url}/manage`);
     await expect.poll(() => narrow.page.getByTestId('tile-votes').textContent()).toContain('0');
-    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    expect(await noOverflow(narrow.page)).toBe(0);
     await screenshot(narrow.page, 'manage-390');
     await narrow.context.close();
   }, 120_000);
