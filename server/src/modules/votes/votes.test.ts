@@ -23,8 +23,8 @@ describe.each(databaseKinds())('editor’s choice votes on %s', (kind) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User | null, payload?: unknown) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: user ? bearer(user.token) : {}, ...(payload ? { payload } : {}) });
-  async function acceptedPhoto() {
-    const id = await insertPhoto(t, photographer.id, { in_flight: 1 });
+  async function acceptedPhoto(owner: User = photographer) {
+    const id = await insertPhoto(t, owner.id, { in_flight: 1 });
     const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await t.database.db.transaction().execute((trx) =>
       t.services.lifecycle.transition(trx, {
@@ -188,16 +188,7 @@ describe.each(databaseKinds())('editor’s choice votes on %s', (kind) => {
   });
 
   it('keeps screeners from voting on their own photo, a past deadline from being cancelled, and paging ids in range', async () => {
-    const own = await insertPhoto(t, screeners[0]!.id, { in_flight: 1 });
-    const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', own).executeTakeFirstOrThrow();
-    await t.database.db.transaction().execute((trx) =>
-      t.services.lifecycle.transition(trx, {
-        photo: row,
-        action: 'accept',
-        actor: { id: senior.id, username: senior.username, level: 2, sessionId: 0 },
-        patch: { decided_at: t.clock.now() },
-      }),
-    );
+    const own = await acceptedPhoto(screeners[0]!);
     const refused = await call('POST', '/votes', screeners[0]!, { photoId: own, reason: '我自己的' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('不能为自己的照片发起投票或投票');
