@@ -59,7 +59,9 @@ export const MESSAGES = {
   passwordBytes: '密码过长：最多 72 字节（一个汉字占 3 字节）',
 } as const;
 
+/** The suspended member's message: the end as Beijing time, to the minute (a date alone reads as "through that day"). */
 export function suspendedMessage(reason: string, until: number | null): string {
-  const end = until === null ? '另行通知' : new Date(until).toISOString().slice(0, 10);
-  return `账户已被停用（原因：${reason}），停用至：${end}`;
+  const end =
+    until === null ? '另行通知' : `${new Date(until + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}（北京时间）`;
+  return `账号已被停用（原因：${reason}），停用至：${end}`;
 }

@@ -162,8 +162,9 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     // A screener's addition is available to everyone at once.
     expect((await api<RefList<'airports'>>('/airports?q=ZZZQ')).items.map((a) => a.status)).toEqual(['available']);
 
-    await search.fill('ZZZQ');
+    // The list searches for the new entry, so the screener sees what they added.
     await page.waitForURL(/q=ZZZQ/);
+    expect(await search.inputValue()).toBe('ZZZQ');
     const row = page.getByTestId('entry').filter({ hasText: '测试机场' });
     await row.waitFor();
     expect(await page.getByTestId('entry').count()).toBe(1);
@@ -183,7 +184,9 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await formItem('IATA 代码（3 位）').locator('.ant-form-item-explain-error', { hasText: '已存在相同代码的机场' }).waitFor();
     expect(await formItem('ICAO 代码（4 位）').locator('.ant-form-item-explain-error').count()).toBe(0);
     await screenshotStill(page, 'manage-data-edit-conflict');
+    // Changing the field takes the old answer away; it does not linger beside the next one.
     await field(page, edit, 'IATA 代码（3 位）').fill('');
+    await expect.poll(() => formItem('IATA 代码（3 位）').locator('.ant-form-item-explain-error').count()).toBe(0);
     await dialog(page, edit).getByRole('button', { name: '保存' }).click();
     await sawNotice(page, MANAGE_MESSAGES.saved);
     await dialog(page, edit).waitFor({ state: 'hidden' });

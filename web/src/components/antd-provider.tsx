@@ -1,7 +1,12 @@
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import type { ComponentType, ReactNode } from 'react';
 import { tokens } from '../styles/tokens.js';
+
+// The date pickers' month names, weekdays and first day of the week come from dayjs's locale.
+dayjs.locale('zh-cn');
 
 /** Ant Design with the zh_CN locale and our tokens; only chunks loaded on demand import this. */
 export function AntdProvider({ children }: { children: ReactNode }) {

@@ -4,6 +4,7 @@ import { SHELL } from '@contract/texts';
 import { apiBase } from './api-base.js';
 import { MAINTENANCE_PATH, rememberReturnPath } from './maintenance-return.js';
 import { navigateTo } from './navigation.js';
+import { setLoginDialogOpen } from './login-dialog.js';
 import { notice } from './notice.js';
 import { clearSession, readSession } from './session.js';
 
@@ -59,15 +60,21 @@ async function settle<T>(res: Response): Promise<T> {
   if (res.status === 403 && error.code === 'ACCOUNT_SUSPENDED') {
     clearSession();
     sessionStorage.setItem(SUSPENDED_KEY, error.message);
+    // A refused login leaves no dialog over the page that explains why.
+    setLoginDialogOpen(false);
     navigateTo('/AccountStop');
   }
   if (res.status === 503 && error.code === 'MAINTENANCE' && (readSession()?.permission ?? -1) < LEVELS.admin) {
     // The page they were on takes the maintenance page's place in the history, and comes back after.
     rememberReturnPath();
+    setLoginDialogOpen(false);
     navigateTo(MAINTENANCE_PATH, { replace: true });
   }
   throw error;
 }
+
+/** A suspension or maintenance refuses every call a page makes at once: its message is said once. */
+const saidOnce = (e: ApiError) => e.code === 'ACCOUNT_SUSPENDED' || e.code === 'MAINTENANCE';
 
 function isEmpty(body: unknown): boolean {
   return body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
@@ -96,7 +103,10 @@ export async function request<T>(
     return await settle<T>(res);
   } catch (e) {
     // quiet: the caller expects "not found" as an ordinary answer (e.g. registration auto-fill).
-    if (e instanceof ApiError && !opts.quiet) notice.warning(e.message);
+    if (e instanceof ApiError && !opts.quiet) {
+      if (saidOnce(e)) notice.once('warning', e.message);
+      else notice.warning(e.message);
+    }
     throw e;
   }
 }
@@ -172,7 +182,10 @@ export async function action<T extends { message?: string }>(opts: {
     if (data?.message) notice.success(data.message);
     return data;
   } catch (e) {
-    if (e instanceof ApiError) notice.error(e.message);
+    if (e instanceof ApiError) {
+      if (saidOnce(e)) notice.once('error', e.message);
+      else notice.error(e.message);
+    }
     throw e;
   }
 }

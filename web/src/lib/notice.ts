@@ -24,6 +24,10 @@ function show(kind: NoticeKind, text: string, ms = 3000): void {
 export const notice = {
   success: (text: string) => show('success', text),
   warning: (text: string) => show('warning', text),
+  /** Not repeated while the same words are on screen (several calls refused for one reason). */
+  once: (kind: NoticeKind, text: string) => {
+    if (!notices.some((n) => n.text === text)) show(kind, text);
+  },
   error: (text: string) => show('error', text),
   info: (text: string) => show('info', text),
 };

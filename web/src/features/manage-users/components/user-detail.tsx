@@ -14,7 +14,7 @@ import {
   Tag,
   type DatePickerProps,
 } from 'antd';
-// Type only: Ant Design's DatePicker hands out dayjs values (dayjs comes with antd).
+// Ant Design's DatePicker hands out dayjs values.
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api.js';

@@ -69,7 +69,8 @@ export function detailText(entry: Pick<AuditEntryView, 'action' | 'detail'>): st
     }
     case 'user.suspend': {
       const until = num(d.until);
-      const reason = typeof d.reason === 'string' ? d.reason : '';
+      // A reason typed with a closing full stop reads badly before the ；.
+      const reason = typeof d.reason === 'string' ? d.reason.replace(/[。.]$/, '') : '';
       return `原因：${reason}；${until === null ? '无限期' : `停用至 ${untilDay(until)}`}`;
     }
     case 'user.unsuspend':

@@ -93,6 +93,9 @@ export function NotamList({
   const items = notams.data?.items ?? [];
   return (
     <Card className="notam-panel" title="全部 NOTAM" extra={notams.data && <span className="muted">{items.length} 条</span>}>
+      <p className="muted" data-testid="notam-rule">
+        首页同一时间只显示一条：已发布、且在时间窗口内的最新一条（标为「首页显示中」）。访客点「我知道了」后，同一条不再弹出。
+      </p>
       {notams.isPending ? (
         <div className="route-loading">加载中…</div>
       ) : items.length === 0 ? (

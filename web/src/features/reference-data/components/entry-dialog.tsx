@@ -10,16 +10,20 @@ interface Props {
   /** The entry to edit; none adds a new one. */
   item?: RefItem;
   onClose: () => void;
+  /** A new entry was added (the list then searches for it, so it can be seen). */
+  onAdded?: (item: RefItem) => void;
 }
 
 /** Adds an entry (a screener's is available at once) or edits one, checked against the contract before sending. */
-export function EntryDialog({ kind, item, onClose }: Props) {
+export function EntryDialog({ kind, item, onClose, onAdded }: Props) {
   const [form] = Form.useForm<Record<string, string>>();
   const add = useSuggestReference(kind);
   const edit = useEditEntry(kind);
   const formId = `entry-${kind}`;
 
   const submit = async (values: Record<string, string>) => {
+    // Each try starts clean: an earlier answer's errors (a taken code, a missing one) do not linger.
+    form.setFields(FIELDS[kind].map((f) => ({ name: f.name, errors: [] })));
     const checked = checkForm(kind, values);
     if (!checked.ok) {
       form.setFields(checked.fields);
@@ -27,7 +31,7 @@ export function EntryDialog({ kind, item, onClose }: Props) {
     }
     try {
       if (item) await edit.mutateAsync({ id: item.id, body: checked.body });
-      else await add.mutateAsync(checked.body);
+      else onAdded?.((await add.mutateAsync(checked.body)).item);
       onClose();
     } catch (e) {
       // The action facility said why; a taken code also goes under its field.
@@ -57,6 +61,10 @@ export function EntryDialog({ kind, item, onClose }: Props) {
         layout="vertical"
         requiredMark={false}
         initialValues={formValues(kind, item)}
+        // A field's error goes once it is changed (these fields have no rules that would re-check them).
+        onValuesChange={(changed: Record<string, unknown>) =>
+          form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))
+        }
         onFinish={(values) => void submit(values)}
         className="refdata-form"
       >

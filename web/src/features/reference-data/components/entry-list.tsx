@@ -3,7 +3,7 @@ import { Button, Empty, Input, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { useEntries } from '../api/search-entries.js';
-import { fieldValue, FIELDS, KIND_NAMES } from '../lib/kinds.js';
+import { entryLabel, fieldValue, FIELDS, KIND_NAMES } from '../lib/kinds.js';
 import { useNarrow } from '../../../lib/use-narrow.js';
 import { EntryActions } from './entry-actions.js';
 import { EntryCard } from './entry-card.js';
@@ -117,7 +117,13 @@ export function EntryList({ kind, q, onSearch }: Props) {
           </Button>
         </p>
       )}
-      {dialog?.kind === 'add' && <EntryDialog kind={kind} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'add' && (
+        <EntryDialog
+          kind={kind}
+          onClose={() => setDialog(null)}
+          onAdded={(added) => setTyped(added.icao ?? ('iata' in added ? added.iata : null) ?? entryLabel(kind, added))}
+        />
+      )}
       {dialog?.kind === 'edit' && <EntryDialog kind={kind} item={dialog.item} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'merge' && <MergeDialog kind={kind} item={dialog.item} onClose={() => setDialog(null)} />}
     </div>

@@ -212,7 +212,7 @@ export function Component() {
         <h1>编辑精选投票</h1>
         <p className="muted">
           每位审图员一票（赞成 +1 / 反对 −1），投票期间可以改票；{VOTE_HOURS} 小时后结束，净票数达到 {VOTE_FEATURE_NET}{' '}
-          的图片入选编辑精选，摄影师会收到通知。
+          的图片入选编辑精选，摄影师会收到通知。进行中只显示票数和自己的选择，结果在结束后公布，以免影响判断。
           {senior ? '资深审图员可以取消投票。' : ''}
         </p>
         <OpenVoteForm onOpened={() => show('open')} />
