@@ -46,13 +46,20 @@ export type ReviewRequest = z.infer<typeof reviewRequest>;
 export const pendingQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
+/** Who suggested an entry and when (the screener deciding it sees both). */
+const suggested = {
+  suggestedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  suggestedAt: z.number().int(),
+};
 /** Members' suggestions waiting for a screener, oldest first, up to `limit` of each kind. */
 export const pendingSuggestions = z.object({
-  airports: z.array(airport),
-  airlines: z.array(airline),
-  aircraftTypes: z.array(aircraftType),
+  airports: z.array(airport.extend(suggested)),
+  airlines: z.array(airline.extend(suggested)),
+  aircraftTypes: z.array(aircraftType.extend(suggested)),
 });
 export type PendingSuggestions = z.infer<typeof pendingSuggestions>;
+export type Suggestion =
+  PendingSuggestions['airports'][number] | PendingSuggestions['airlines'][number] | PendingSuggestions['aircraftTypes'][number];
 /** A merge answers how many photos followed the duplicate to the survivor. */
 export const mergeResponse = done.extend({ moved: z.number().int() });
 export type MergeResponse = z.infer<typeof mergeResponse>;

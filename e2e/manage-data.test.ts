@@ -113,6 +113,8 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await page.waitForURL(/tab=pending/);
     await page.getByTestId('suggestion').first().waitFor();
     expect(await page.getByTestId('suggestion').count()).toBe(3);
+    // Each says who suggested it, and when.
+    expect(await page.getByTestId('suggested-by').first().textContent()).toMatch(/^拍机少年 建议于 \d{4}\/\d{1,2}\/\d{1,2}/);
     expect(await noOverflow(page)).toBe(0);
     await screenshotStill(page, 'manage-data-phone-pending');
     await context.close();

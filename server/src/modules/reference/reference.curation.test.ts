@@ -213,9 +213,16 @@ describe.each(databaseKinds())('reference data curation on %s', (kind) => {
     const airline = (await call('POST', '/airlines', member, { icao: 'Q9Z', nameEn: 'Xyz Air' })).json().item.id as number;
     const type = (await call('POST', '/aircraft-types', member, { manufacturerEn: 'Comac', typeName: 'C929' })).json().item
       .id as number;
-    expect((await call('GET', '/reference/pending', screener)).json().airlines.map((a: { id: number }) => a.id)).toContain(
-      airline,
-    );
+    const waiting = (await call('GET', '/reference/pending', screener)).json().airlines as {
+      id: number;
+      suggestedBy: { id: number; username: string } | null;
+      suggestedAt: number;
+    }[];
+    // Who suggested it and when, for the screener deciding it.
+    expect(waiting.find((a) => a.id === airline)).toMatchObject({
+      suggestedBy: { id: member.id, username: member.username },
+      suggestedAt: t.clock.now(),
+    });
     expect((await call('POST', `/airlines/${airline}/approve`, screener)).json().message).toBe('已通过');
     expect((await call('POST', `/airlines/${airline}/approve`, screener)).statusCode).toBe(409);
     expect((await call('POST', `/aircraft-types/${type}/reject`, screener, { reason: '重复条目' })).statusCode).toBe(200);

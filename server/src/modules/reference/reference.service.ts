@@ -258,10 +258,18 @@ export class ReferenceService {
       repo.pendingAirlines(this.db, limit),
       repo.pendingAircraftTypes(this.db, limit),
     ]);
+    const ids = [...new Set([...airports, ...airlines, ...aircraftTypes].map((r) => r.suggested_by))].filter(
+      (id): id is number => id !== null,
+    );
+    const names = new Map((await repo.suggesterNames(this.db, ids)).map((u) => [u.id, u.username]));
+    const by = (r: { suggested_by: number | null; created_at: number }) => ({
+      suggestedBy: r.suggested_by === null ? null : { id: r.suggested_by, username: names.get(r.suggested_by) ?? '已注销用户' },
+      suggestedAt: Number(r.created_at),
+    });
     return {
-      airports: airports.map(presentAirport),
-      airlines: airlines.map(presentAirline),
-      aircraftTypes: aircraftTypes.map(presentAircraftType),
+      airports: airports.map((r) => ({ ...presentAirport(r), ...by(r) })),
+      airlines: airlines.map((r) => ({ ...presentAirline(r), ...by(r) })),
+      aircraftTypes: aircraftTypes.map((r) => ({ ...presentAircraftType(r), ...by(r) })),
     };
   }
 

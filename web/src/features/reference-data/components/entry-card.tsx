@@ -10,10 +10,12 @@ interface Props {
   testId: string;
   /** Says 待审核 on a suggestion (not where every card is one). */
   showPending?: boolean;
+  /** A line under the name (who suggested it, and when). */
+  note?: ReactNode;
 }
 
 /** One entry as a card: its label, every field that has a value, and the actions below (phones, suggestions). */
-export function EntryCard({ kind, item, actions, testId, showPending = true }: Props) {
+export function EntryCard({ kind, item, actions, testId, showPending = true, note }: Props) {
   const facts = FIELDS[kind].map((f) => [f.column, fieldValue(item, f.name)] as const).filter(([, v]) => v);
   return (
     <div className="refdata-card" data-testid={testId}>
@@ -21,6 +23,7 @@ export function EntryCard({ kind, item, actions, testId, showPending = true }: P
         <span className="refdata-name">{entryLabel(kind, item)}</span>
         {showPending && item.status === 'pending' && <Tag color="orange">待审核</Tag>}
       </h3>
+      {note && <p className="muted refdata-note">{note}</p>}
       <dl>
         {facts.map(([label, value]) => (
           <div key={label}>

@@ -1,7 +1,9 @@
-import { reviewRequest } from '@contract/manage';
+import { reviewRequest, type Suggestion } from '@contract/manage';
 import type { RefItem, RefKind } from '@contract/reference';
 import { Button, Empty, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatTime } from '../../../lib/screening-texts.js';
 import { useApproveSuggestion } from '../api/approve-suggestion.js';
 import { PENDING_LIMIT, usePending } from '../api/get-pending.js';
 import { useRejectSuggestion } from '../api/reject-suggestion.js';
@@ -83,7 +85,7 @@ export function PendingList() {
   const [dialog, setDialog] = useState<Dialog>(null);
   if (pending.isPending) return <div className="route-loading">加载中…</div>;
   if (!pending.data) return null;
-  const groups: [RefKind, RefItem[]][] = [
+  const groups: [RefKind, Suggestion[]][] = [
     ['airports', pending.data.airports],
     ['airlines', pending.data.airlines],
     ['aircraft-types', pending.data.aircraftTypes],
@@ -112,6 +114,16 @@ export function PendingList() {
                 item={item}
                 testId="suggestion"
                 showPending={false}
+                note={
+                  <span data-testid="suggested-by">
+                    {item.suggestedBy ? (
+                      <Link to={`/user/${item.suggestedBy.id}`}>{item.suggestedBy.username}</Link>
+                    ) : (
+                      '（未知会员）'
+                    )}{' '}
+                    建议于 {formatTime(item.suggestedAt)}
+                  </span>
+                }
                 actions={<SuggestionActions kind={kind} item={item} open={setDialog} />}
               />
             ))}
