@@ -93,11 +93,11 @@ export class ManageService {
     return { message: MANAGE_MESSAGES.sessionsRevoked };
   }
 
-  async summary(viewer: AuthUser): Promise<ManageSummary> {
+  async summary(): Promise<ManageSummary> {
     const now = this.clock.now();
-    const [waiting, stats, openVotes, pendingSuggestions] = await Promise.all([
+    const [waiting, decisionsToday, openVotes, pendingSuggestions] = await Promise.all([
       this.photos.waitingCounts(now - SCREENING_LIMITS.flagAfterDays * DAY),
-      this.screening.stats(viewer),
+      this.screening.decisionsToday(),
       this.votes.openCount(),
       this.reference.pendingCounts(),
     ]);
@@ -107,7 +107,7 @@ export class ManageService {
     };
     return {
       queues: { normal: queue('normal'), priority: queue('priority') },
-      decisionsToday: stats.team.today,
+      decisionsToday,
       openVotes,
       pendingSuggestions,
     };

@@ -173,6 +173,18 @@ describe.each(databaseKinds())('users admin and dashboard on %s', (kind) => {
       openVotes: 0,
       pendingSuggestions: { airports: 1, airlines: 0, aircraftTypes: 0 },
     });
-    expect(typeof res.json().decisionsToday).toBe('number');
+    // A decision made now is counted in today's.
+    const before = res.json().decisionsToday as number;
+    const decided = await insertPhoto(t, member.id);
+    const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', decided).executeTakeFirstOrThrow();
+    await t.database.db.transaction().execute((trx) =>
+      t.services.lifecycle.transition(trx, {
+        photo: row,
+        action: 'accept',
+        actor: { id: screener.id, username: screener.username, level: 1, sessionId: 0 },
+        patch: { decided_at: t.clock.now() },
+      }),
+    );
+    expect((await call('GET', '/manage/summary', screener)).json().decisionsToday).toBe(before + 1);
   });
 });

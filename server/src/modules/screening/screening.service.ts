@@ -386,6 +386,11 @@ export class ScreeningService {
     };
   }
 
+  /** The team's decisions since the start of today (the management dashboard). */
+  decisionsToday(): Promise<number> {
+    return repo.countDecisions(this.db, null, startOfDay(this.clock.now()));
+  }
+
   async stats(viewer: AuthUser): Promise<StatsResponse> {
     const now = this.clock.now();
     const today = startOfDay(now);
