@@ -239,3 +239,20 @@ export async function insertPhoto(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Accepts a photo the way screening does (through the lifecycle, decided now), so the gallery's index follows. */
+export async function acceptPhoto(
+  t: Pick<TestApp, 'database' | 'services' | 'clock'>,
+  photoId: number,
+  decider: { id: number; username: string; level: number },
+): Promise<void> {
+  const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', photoId).executeTakeFirstOrThrow();
+  await t.database.db.transaction().execute((trx) =>
+    t.services.lifecycle.transition(trx, {
+      photo: row,
+      action: 'accept',
+      actor: { id: decider.id, username: decider.username, level: decider.level, sessionId: 0 },
+      patch: { decided_at: t.clock.now() },
+    }),
+  );
+}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GallerySort } from '../../../../contract/gallery.js';
 import type { PhotoState } from '../../../../contract/photos.js';
 import {
+  acceptPhoto,
   bearer,
   createTestApp,
   databaseKinds,
@@ -30,15 +31,7 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
 
   /** Accepts a photo the way screening does (through the lifecycle), so the index follows. */
   async function accept(id: number) {
-    const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    await t.database.db.transaction().execute((trx) =>
-      t.services.lifecycle.transition(trx, {
-        photo: row,
-        action: 'accept',
-        actor: { id: screener.id, username: 's', level: 1, sessionId: 0 },
-        patch: { decided_at: t.clock.now() },
-      }),
-    );
+    await acceptPhoto(t, id, { id: screener.id, username: 's', level: 1 });
     t.clock.advance(1000);
   }
 

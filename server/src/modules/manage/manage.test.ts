@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../../testing/harness.js';
+import { acceptPhoto, bearer, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../../testing/harness.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
 const DAY = 86_400_000;
@@ -175,16 +175,7 @@ describe.each(databaseKinds())('users admin and dashboard on %s', (kind) => {
     });
     // A decision made now is counted in today's.
     const before = res.json().decisionsToday as number;
-    const decided = await insertPhoto(t, member.id);
-    const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', decided).executeTakeFirstOrThrow();
-    await t.database.db.transaction().execute((trx) =>
-      t.services.lifecycle.transition(trx, {
-        photo: row,
-        action: 'accept',
-        actor: { id: screener.id, username: screener.username, level: 1, sessionId: 0 },
-        patch: { decided_at: t.clock.now() },
-      }),
-    );
+    await acceptPhoto(t, await insertPhoto(t, member.id), { ...screener, level: 1 });
     expect((await call('GET', '/manage/summary', screener)).json().decisionsToday).toBe(before + 1);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../../testing/harness.js';
+import { acceptPhoto, bearer, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../../testing/harness.js';
 import { importReferenceData } from './reference.import.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -28,18 +28,7 @@ describe.each(databaseKinds())('reference data curation on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     return res.json().item.id as number;
   };
-  /** Accepts a photo through the lifecycle, so the gallery's index follows. */
-  async function accept(id: number) {
-    const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    await t.database.db.transaction().execute((trx) =>
-      t.services.lifecycle.transition(trx, {
-        photo: row,
-        action: 'accept',
-        actor: { id: screener.id, username: screener.username, level: 1, sessionId: 0 },
-        patch: { decided_at: t.clock.now() },
-      }),
-    );
-  }
+  const accept = (id: number) => acceptPhoto(t, id, { ...screener, level: 1 });
   const galleryIds = async (q: string) =>
     ((await call('GET', `/photos?q=${encodeURIComponent(q)}`, null)).json().items as { id: number }[]).map((i) => i.id);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServices } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
-import { bearer, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../../testing/harness.js';
+import { acceptPhoto, bearer, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../../testing/harness.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
 const HOUR = 3_600_000;
@@ -25,15 +25,7 @@ describe.each(databaseKinds())('editor’s choice votes on %s', (kind) => {
     t.app.inject({ method, url: `/api/v1${url}`, headers: user ? bearer(user.token) : {}, ...(payload ? { payload } : {}) });
   async function acceptedPhoto(owner: User = photographer) {
     const id = await insertPhoto(t, owner.id, { in_flight: 1 });
-    const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    await t.database.db.transaction().execute((trx) =>
-      t.services.lifecycle.transition(trx, {
-        photo: row,
-        action: 'accept',
-        actor: { id: senior.id, username: senior.username, level: 2, sessionId: 0 },
-        patch: { decided_at: t.clock.now() },
-      }),
-    );
+    await acceptPhoto(t, id, { ...senior, level: 2 });
     return id;
   }
   const open = async (photoId: number, by: User = screeners[0]!) => {
