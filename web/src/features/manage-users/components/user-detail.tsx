@@ -18,20 +18,11 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api.js';
+import { localDay, localMinute } from '../../../lib/local-time.js';
 import { useAdminUser } from '../api/get-user.js';
 import { useRevokeSessions } from '../api/revoke-sessions.js';
 import { useUpdateUser } from '../api/update-user.js';
-import {
-  actionName,
-  detailText,
-  formatDay,
-  formatTime,
-  LEVEL_OPTIONS,
-  levelName,
-  rateText,
-  untilDay,
-  untilOfDay,
-} from '../lib/texts.js';
+import { actionName, detailText, LEVEL_OPTIONS, levelName, rateText, untilDay, untilOfDay } from '../lib/texts.js';
 import { StatusCell } from './user-list.js';
 
 /** The server's refusal (e.g. 不能停用自己的账号) stays beside the button, after the notice has gone. */
@@ -247,7 +238,7 @@ function AuditList({ entries }: { entries: AuditEntryView[] }) {
                 </span>
                 <span className="muted audit-who">
                   {e.actor?.username ?? '系统'} ·{' '}
-                  <time dateTime={new Date(e.createdAt).toISOString()}>{formatTime(e.createdAt)}</time>
+                  <time dateTime={new Date(e.createdAt).toISOString()}>{localMinute(e.createdAt)}</time>
                 </span>
               </li>
             );
@@ -284,7 +275,7 @@ export function UserDetail({ id, selfId }: { id: number; selfId: number | undefi
           { key: 'email', label: '邮箱', children: user.email },
           { key: 'level', label: '等级', children: levelName(user.level) },
           { key: 'status', label: '状态', children: <StatusCell user={user} /> },
-          { key: 'joined', label: '注册日期', children: formatDay(user.createdAt) },
+          { key: 'joined', label: '注册日期', children: localDay(user.createdAt) },
           { key: 'accepted', label: '通过照片', children: `${user.acceptedPhotos} 张（已审 ${user.decidedPhotos} 张）` },
           { key: 'rate', label: '通过率', children: rateText(user) },
           { key: 'slots', label: '名额（普通/优先）', children: `${user.queueSlots} / ${user.prioritySlots}` },

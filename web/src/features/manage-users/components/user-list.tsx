@@ -1,6 +1,7 @@
 import type { AdminUser } from '@contract/manage';
 import { Table, Tag, type TableColumnsType } from 'antd';
-import { formatDay, levelName, rateText, STATUS_COLORS, statusText } from '../lib/texts.js';
+import { localDay } from '../../../lib/local-time.js';
+import { levelName, rateText, STATUS_COLORS, statusText } from '../lib/texts.js';
 
 interface ListProps {
   users: AdminUser[];
@@ -58,7 +59,7 @@ export function UserTable({ users, selectedId, selfId, onSelect }: ListProps) {
     { title: '邮箱', dataIndex: 'email' },
     { title: '等级', key: 'level', render: (_, u) => levelName(u.level) },
     { title: '状态', key: 'status', render: (_, u) => <StatusCell user={u} /> },
-    { title: '注册日期', key: 'createdAt', render: (_, u) => formatDay(u.createdAt) },
+    { title: '注册日期', key: 'createdAt', render: (_, u) => localDay(u.createdAt) },
     { title: '通过照片', dataIndex: 'acceptedPhotos', align: 'right' },
     { title: '通过率', key: 'rate', align: 'right', render: (_, u) => rateText(u) },
     {
@@ -103,7 +104,7 @@ export function UserCards({ users, selectedId, selfId, onSelect }: ListProps) {
           <span className="user-card-email">{u.email}</span>
           <StatusCell user={u} />
           <span className="muted">
-            ID {u.id} · 注册于 {formatDay(u.createdAt)}
+            ID {u.id} · 注册于 {localDay(u.createdAt)}
           </span>
           <span className="muted">
             通过 {u.acceptedPhotos} 张 · 通过率 {rateText(u)} · 名额 {u.queueSlots} / {u.prioritySlots}

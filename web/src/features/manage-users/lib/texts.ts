@@ -1,20 +1,6 @@
 import { LEVEL_NAMES } from '@contract/limits';
 import type { AdminUser, AuditEntryView } from '@contract/manage';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Local date, e.g. 2026-11-23. */
-export function formatDay(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** Local date and time, e.g. 2026-11-23 15:40. */
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  return `${formatDay(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /**
  * A suspension's end date. The server's message to the member (`suspendedMessage`) and the CLI's
  * `--until YYYY-MM-DD` both read it as a UTC date, so the page does too: the admin, the member and

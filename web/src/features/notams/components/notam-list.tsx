@@ -4,7 +4,8 @@ import { useCurrentNotam } from '../api/get-current-notam.js';
 import { useDeleteNotam } from '../api/delete-notam.js';
 import { useNotams } from '../api/get-notams.js';
 import { useUpdateNotam } from '../api/update-notam.js';
-import { formatTime, windowState, windowText } from '../lib/notam-time.js';
+import { localMinute } from '../../../lib/local-time.js';
+import { windowState, windowText } from '../lib/notam-time.js';
 
 const requestOf = (n: Notam): NotamRequest => ({
   title: n.title,
@@ -43,7 +44,7 @@ function Row({
         </div>
         <div className="notam-row-meta">
           <span>时间窗口：{windowText(notam)}</span>
-          <span>更新于 {formatTime(notam.updatedAt)}</span>
+          <span>更新于 {localMinute(notam.updatedAt)}</span>
         </div>
       </div>
       <div className="notam-row-actions">

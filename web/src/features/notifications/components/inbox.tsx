@@ -1,5 +1,6 @@
 import type { Notification } from '@contract/screening';
 import { Link } from 'react-router';
+import { formatTime } from '../../../lib/screening-texts.js';
 import { useSession } from '../../../lib/use-session.js';
 import { useInbox } from '../api/get-notifications.js';
 import { useMarkAllRead } from '../api/mark-all-read.js';
@@ -50,7 +51,7 @@ function Inbox({ userId }: { userId: number }) {
                 <div className="inbox-title">
                   <b>{n.title}</b>
                   <time className="muted" dateTime={new Date(n.createdAt).toISOString()}>
-                    {new Date(n.createdAt).toLocaleString('zh-CN', { dateStyle: 'short', timeStyle: 'short', hour12: false })}
+                    {formatTime(n.createdAt)}
                   </time>
                 </div>
                 <p className="inbox-body">{n.body}</p>

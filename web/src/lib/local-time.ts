@@ -1,0 +1,16 @@
+// Times as the management pages write them: "2026-11-23" and "2026-11-23 15:40", in the reader's time zone
+// (also the value form of `<input type="datetime-local">` once the space is a "T").
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Epoch ms → "2026-11-23", local date. */
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Epoch ms → "2026-11-23 15:40", local date and time to the minute. */
+export function localMinute(ms: number): string {
+  const d = new Date(ms);
+  return `${localDay(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
