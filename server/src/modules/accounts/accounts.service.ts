@@ -405,6 +405,7 @@ export class AccountsService {
 
   async setSlots(
     userId: number,
+    /** An absent (undefined) count stays as it is. */
     slots: { queueSlots?: number; prioritySlots?: number },
     actorId: number,
     trx?: DbOrTrx,

@@ -73,15 +73,7 @@ export class ManageService {
       if (body.suspend) await this.accounts.suspend(id, body.suspend.reason, body.suspend.until, actor.id, trx);
       if (body.lift) await this.accounts.unsuspend(id, actor.id, trx);
       if (body.queueSlots !== undefined || body.prioritySlots !== undefined) {
-        await this.accounts.setSlots(
-          id,
-          {
-            ...(body.queueSlots !== undefined ? { queueSlots: body.queueSlots } : {}),
-            ...(body.prioritySlots !== undefined ? { prioritySlots: body.prioritySlots } : {}),
-          },
-          actor.id,
-          trx,
-        );
+        await this.accounts.setSlots(id, { queueSlots: body.queueSlots, prioritySlots: body.prioritySlots }, actor.id, trx);
       }
     });
     return { message: MANAGE_MESSAGES.levelSaved, user: await this.withCounts(await this.accounts.adminUser(id)) };
