@@ -120,6 +120,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       countPhotos: async (trx, column, id) => (await photos.photoIdsNaming(trx, column, id)).length,
       reindexPhotos: async (trx, column, id) => galleryIndex.syncMany(trx, await photos.photoIdsNaming(trx, column, id)),
       moveHomeAirports: (trx, fromId, intoId) => accounts.moveHomeAirports(trx, fromId, intoId),
+      usernames: (ids) => accounts.usernames(ids),
       notifySuggester: (trx, userId, approved, title, body) =>
         notifications.notify(trx, {
           userId,

@@ -47,6 +47,12 @@ export async function updateUser(db: DbOrTrx, id: number, patch: UserUpdate): Pr
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
 
+/** Usernames of these users (deleted ones keep their anonymised name). */
+export function usernamesByIds(db: DbOrTrx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+}
+
 /** An administrator's change to an account that still exists; false when it was deleted meanwhile. */
 export async function updateLiveUser(db: DbOrTrx, id: number, patch: UserUpdate): Promise<boolean> {
   const r = await db.updateTable('users').set(patch).where('id', '=', id).where('status', '<>', 'deleted').executeTakeFirst();

@@ -391,6 +391,11 @@ export class AccountsService {
 
   // ---- upkeep (scheduled jobs) ----
 
+  /** Usernames by id, for presenting who uploaded or suggested something. */
+  async usernames(ids: number[]): Promise<Map<number, string>> {
+    return new Map((await repo.usernamesByIds(this.db, [...new Set(ids)])).map((u) => [u.id, u.username]));
+  }
+
   // ---- administration (level 3, the manage module; PRODUCT.md §3.13) ----
 
   async adminSearch(q: string): Promise<AdminUserBase[]> {

@@ -195,11 +195,6 @@ export function latestAcceptedByRegistration(db: DbOrTrx, registrationKey: strin
     .executeTakeFirst();
 }
 
-export function usernamesByIds(db: DbOrTrx, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
-}
-
 // ---- upload intents (crash safety of file writes) ----
 
 export async function insertIntent(db: DbOrTrx, keys: string[], now: number, leaseMs: number): Promise<number> {

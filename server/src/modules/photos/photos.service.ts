@@ -111,22 +111,15 @@ export class PhotosService {
 
   async present(rows: PhotoRow[], viewer: AuthUser | null): Promise<PhotoResponse[]> {
     const ids = (pick: (r: PhotoRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
-    const [refs, users] = await Promise.all([
+    const [refs, usernames] = await Promise.all([
       this.reference.summaries({
         types: ids((r) => r.aircraft_type_id),
         airlines: ids((r) => r.airline_id),
         airports: ids((r) => r.airport_id),
       }),
-      repo.usernamesByIds(
-        this.db,
-        ids((r) => r.uploader_id),
-      ),
+      this.accounts.usernames(ids((r) => r.uploader_id)),
     ]);
-    const ctx: PresentContext = {
-      imageHost: this.opts.imageHost,
-      ...refs,
-      usernames: new Map(users.map((u) => [u.id, u.username])),
-    };
+    const ctx: PresentContext = { imageHost: this.opts.imageHost, ...refs, usernames };
     return rows.map((r) => presentPhoto(r, ctx, this.canSeePrivate(r, viewer) ? 'private' : 'public'));
   }
 

@@ -298,8 +298,5 @@ export const pendingAirports = (db: DbOrTrx, limit: number) =>
   db.selectFrom('airports').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
 export const pendingAirlines = (db: DbOrTrx, limit: number) =>
   db.selectFrom('airlines').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
-/** The names of the members who made suggestions, by id. */
-export const suggesterNames = (db: DbOrTrx, ids: number[]) =>
-  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
 export const pendingAircraftTypes = (db: DbOrTrx, limit: number) =>
   db.selectFrom('aircraft_types').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();

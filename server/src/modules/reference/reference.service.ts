@@ -61,6 +61,8 @@ export interface ReferenceLinks {
   /** Airports only: members' home airports follow a merge. */
   moveHomeAirports(trx: DbOrTrx, fromId: number, intoId: number): Promise<void>;
   notifySuggester(trx: DbOrTrx, userId: number, approved: boolean, title: string, body: string): Promise<void>;
+  /** Who made the suggestions listed for screeners. */
+  usernames(ids: number[]): Promise<Map<number, string>>;
 }
 
 /** Reference summaries of the rows some photos name, by id, for presenting those photos. */
@@ -258,10 +260,9 @@ export class ReferenceService {
       repo.pendingAirlines(this.db, limit),
       repo.pendingAircraftTypes(this.db, limit),
     ]);
-    const ids = [...new Set([...airports, ...airlines, ...aircraftTypes].map((r) => r.suggested_by))].filter(
-      (id): id is number => id !== null,
+    const names = await this.wired().links.usernames(
+      [...airports, ...airlines, ...aircraftTypes].flatMap((r) => (r.suggested_by === null ? [] : [r.suggested_by])),
     );
-    const names = new Map((await repo.suggesterNames(this.db, ids)).map((u) => [u.id, u.username]));
     const by = (r: { suggested_by: number | null; created_at: number }) => ({
       suggestedBy: r.suggested_by === null ? null : { id: r.suggested_by, username: names.get(r.suggested_by) ?? '已注销用户' },
       suggestedAt: Number(r.created_at),

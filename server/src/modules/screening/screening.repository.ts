@@ -190,10 +190,6 @@ export function lastOutcomesOf(db: DbOrTrx, uploaderId: number, limit: number) {
     .execute();
 }
 
-export function usernameOf(db: DbOrTrx, id: number) {
-  return db.selectFrom('users').select(['id', 'username']).where('id', '=', id).executeTakeFirst();
-}
-
 /** Other accepted photos of the same airframe, oldest first (its history). */
 export function sameRegistration(db: DbOrTrx, registrationKey: string, exceptId: number, limit: number) {
   return db

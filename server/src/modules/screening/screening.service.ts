@@ -325,13 +325,11 @@ export class ScreeningService {
   }
 
   private async uploaders(ids: number[]): Promise<Map<number, UploaderSummary>> {
-    const entries = await Promise.all(
-      ids.map(async (id) => {
-        const [user, acceptance] = await Promise.all([repo.usernameOf(this.db, id), this.acceptance(id)]);
-        return [id, { id, username: user?.username ?? '', ...acceptance }] as const;
-      }),
-    );
-    return new Map(entries);
+    const [usernames, acceptances] = await Promise.all([
+      this.accounts.usernames(ids),
+      Promise.all(ids.map((id) => this.acceptance(id))),
+    ]);
+    return new Map(ids.map((id, i) => [id, { id, username: usernames.get(id) ?? '', ...acceptances[i]! }] as const));
   }
 
   private async events(photoIds: number[]): Promise<Map<number, ScreeningEvent[]>> {
