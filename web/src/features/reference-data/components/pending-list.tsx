@@ -103,7 +103,7 @@ export function PendingList() {
         <section key={kind} className="refdata-group">
           <h2>
             {KIND_NAMES[kind]}
-            <span className="refdata-count">{items.length}</span>
+            <span className="tab-count">{items.length}</span>
           </h2>
           {items.length === PENDING_LIMIT && <p className="muted">只列出最早的 {PENDING_LIMIT} 条，处理后会显示更多。</p>}
           <div className="refdata-cards">

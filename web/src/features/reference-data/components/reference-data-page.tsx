@@ -16,7 +16,7 @@ function PendingCount() {
   if (total === 0) return null;
   const capped = counts.some((n) => n >= PENDING_LIMIT);
   return (
-    <span className="refdata-count alert" data-testid="pending-count">
+    <span className="tab-count alert" data-testid="pending-count">
       {total}
       {capped ? '+' : ''}
     </span>
