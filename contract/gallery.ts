@@ -1,7 +1,7 @@
 import { GALLERY_SORTS } from './catalogues.js';
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 import { CATEGORY_CODES, isCalendarDate, photoResponse } from './photos.js';
-import { text, z } from './zod.js';
+import { text, trimmedText, z } from './zod.js';
 
 // The public gallery (PRODUCT.md §3.1, §3.3, §3.4, §3.5): search, a photo's relations, likes, a
 // user's photos, the home statistics and messages to photographers.
@@ -12,15 +12,15 @@ export { GALLERY_SORTS, type GallerySort } from './catalogues.js';
 export const TOTAL_CAP = 10_000;
 
 const optionalId = z.coerce.number().int('编号需为整数').positive('编号需为正数').max(MAX_ID, '编号过大').optional();
-const optionalDate = text()
+const optionalDate = text(10, '日期格式需为 YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD')
   .refine(isCalendarDate, '日期不存在')
   .optional();
 
 /** The parameters of `GET /photos` and of the `/search` page's URL: the same names (§3.3). */
 export const searchQuery = z.object({
-  q: text().trim().max(100, '搜索词最多 100 个字符').optional(),
-  reg: text().trim().max(20, '注册号最多 20 个字符').optional(),
+  q: trimmedText(100, '搜索词最多 100 个字符').optional(),
+  reg: trimmedText(20, '注册号最多 20 个字符').optional(),
   type: optionalId,
   airline: optionalId,
   airport: optionalId,
@@ -30,7 +30,7 @@ export const searchQuery = z.object({
   to: optionalDate,
   featured: z.enum(['1', '0', 'true', 'false'], '编辑精选参数需为 1 或 0').optional(),
   sort: z.enum(GALLERY_SORTS, '未知的排序方式').default('accepted'),
-  cursor: text().max(200).optional(),
+  cursor: text(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
@@ -56,7 +56,7 @@ export const likeResponse = z.object({ message: z.string(), liked: z.boolean(), 
 export type LikeResponse = z.infer<typeof likeResponse>;
 
 export const userPhotosQuery = z.object({
-  cursor: text().max(200).optional(),
+  cursor: text(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
 

@@ -2,6 +2,7 @@
 // letters, digits, underscore or hyphen, then "@", then a domain with at least one dot.
 export const EMAIL_PATTERN = /^[A-Za-z0-9_-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 export const EMAIL_MAX = 254;
+export const USERNAME_MAX = 20;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fff-]{3,20}$/;
 export const PASSWORD_MIN = 8;
 // argon2 itself takes more, but 72 keeps parity with bcrypt-era sites users move from.

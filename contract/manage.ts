@@ -1,4 +1,4 @@
-import { text, z } from './zod.js';
+import { text, trimmedText, z } from './zod.js';
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 import { photoResponse } from './photos.js';
 import { aircraftType, airline, airport } from './reference.js';
@@ -41,7 +41,7 @@ export const MANAGE_MESSAGES = {
 
 export const mergeRequest = z.object({ intoId: id() });
 export type MergeRequest = z.infer<typeof mergeRequest>;
-export const reviewRequest = z.object({ reason: text().trim().max(200).optional() });
+export const reviewRequest = z.object({ reason: trimmedText(200).optional() });
 export type ReviewRequest = z.infer<typeof reviewRequest>;
 export const pendingQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
@@ -95,7 +95,7 @@ export const votesQuery = z.object({
   state: z.enum(['open', 'closed']).default('open'),
   /** Only this photo's votes (the photo page's 发起投票 asks whether one is open). */
   photoId: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  cursor: text()
+  cursor: text(10, '无效的分页参数')
     .regex(/^\d{1,10}$/, '无效的分页参数')
     .refine((c) => Number(c) <= MAX_ID, '无效的分页参数')
     .optional(),
@@ -107,7 +107,7 @@ export type VotesResponse = z.infer<typeof votesResponse>;
 
 export const openVoteRequest = z.object({
   photoId: id(),
-  reason: text().trim().min(1, '请填写理由').max(200),
+  reason: trimmedText(200).min(1, '请填写理由'),
 });
 export type OpenVoteRequest = z.infer<typeof openVoteRequest>;
 export const ballotRequest = z.object({ value: z.union([z.literal(1), z.literal(-1)]) });
@@ -118,7 +118,7 @@ export const voteResponse = z.object({ message: z.string(), vote });
 
 /** The most users one search of /admin/users answers (the newest first when the search is empty). */
 export const ADMIN_USERS_LIMIT = 50;
-export const adminUsersQuery = z.object({ q: text().trim().max(100).default('') });
+export const adminUsersQuery = z.object({ q: trimmedText(100).default('') });
 export const adminUser = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -153,7 +153,7 @@ export const updateUserRequest = z.object({
   level: z.number().int().min(0).max(3).optional(),
   suspend: z
     .object({
-      reason: text().trim().min(1, MANAGE_MESSAGES.suspendReason).max(200),
+      reason: trimmedText(200).min(1, MANAGE_MESSAGES.suspendReason),
       /** Epoch ms; null suspends indefinitely. */
       until: z.number().int().positive().max(8_640_000_000_000).nullable(),
     })
@@ -181,8 +181,8 @@ export const notam = z.object({
 export type Notam = z.infer<typeof notam>;
 const when = () => z.number().int().positive().max(8_640_000_000_000).nullable().default(null);
 export const notamRequest = z.object({
-  title: text().trim().min(1, '请填写标题').max(NOTAM_LIMITS.title),
-  content: text().trim().min(1, '请填写内容').max(NOTAM_LIMITS.content),
+  title: trimmedText(NOTAM_LIMITS.title).min(1, '请填写标题'),
+  content: trimmedText(NOTAM_LIMITS.content).min(1, '请填写内容'),
   published: z.boolean().default(false),
   startsAt: when(),
   endsAt: when(),

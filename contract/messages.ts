@@ -1,5 +1,5 @@
 import { MAX_ID } from './limits.js';
-import { text, z } from './zod.js';
+import { text, trimmedText, z } from './zod.js';
 
 // `联系摄影师` (PRODUCT.md §3.4): a member writes to a photographer about a photo; the message lands
 // in the photographer's inbox and goes out by mail. At most 5 per sender per 24 hours.
@@ -23,8 +23,8 @@ export const newMessage = z.object({
   toUserId: z.number().int().positive().max(MAX_ID),
   photoId: z.number().int().positive().max(MAX_ID).optional(),
   reason: z.enum(MESSAGE_REASON_CODES, '请选择联系原因'),
-  contact: text().trim().min(1, '请填写联系方式').max(MESSAGE_LIMITS.contactMax, '联系方式最多 100 个字符'),
-  body: text().trim().min(1, '请填写内容').max(MESSAGE_LIMITS.bodyMax, '内容最多 300 字'),
+  contact: trimmedText(MESSAGE_LIMITS.contactMax, '联系方式最多 100 个字符').min(1, '请填写联系方式'),
+  body: trimmedText(MESSAGE_LIMITS.bodyMax, '内容最多 300 字').min(1, '请填写内容'),
 });
 export type NewMessage = z.infer<typeof newMessage>;
 
@@ -41,7 +41,7 @@ export const messageItem = z.object({
 export type MessageItem = z.infer<typeof messageItem>;
 
 export const messagesQuery = z.object({
-  cursor: text().max(40).optional(),
+  cursor: text(40).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const messagesResponse = z.object({

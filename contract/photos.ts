@@ -1,4 +1,4 @@
-import { text, z } from './zod.js';
+import { text, trimmedText, z } from './zod.js';
 import { CATEGORY_CODES, UPLOAD_LIMITS } from './catalogues.js';
 import { MAX_ID } from './limits.js';
 
@@ -74,6 +74,7 @@ export function fitWithin(width: number, height: number, edge: number): { width:
 }
 
 export const REGISTRATION_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,14}$/;
+const REGISTRATION_MESSAGE = '注册号只能包含字母、数字和连字符（1–15 位）';
 /** b-1234, B1234 and B-1234 are one registration. */
 export function registrationKey(registration: string): string {
   return registration.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -85,7 +86,7 @@ export function isCalendarDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
-const dateString = text()
+const dateString = text(10, '日期格式需为 YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD')
   .refine(isCalendarDate, '日期不存在');
 
@@ -132,12 +133,10 @@ export function watermarkBox(
 
 export const photoMeta = z
   .object({
-    registration: z
-      .string()
-      .trim()
+    registration: trimmedText(15, REGISTRATION_MESSAGE)
       .transform((v) => v.toUpperCase())
-      .pipe(z.string().regex(REGISTRATION_PATTERN, '注册号只能包含字母、数字和连字符（1–15 位）')),
-    msn: text().trim().max(30).optional(),
+      .pipe(z.string().regex(REGISTRATION_PATTERN, REGISTRATION_MESSAGE)),
+    msn: trimmedText(30).optional(),
     aircraftTypeId: id().min(1, '请选择机型'),
     airlineId: id().optional(),
     airportId: id().optional(),
@@ -149,8 +148,8 @@ export const photoMeta = z
       .min(1, '请至少选择一个分类')
       .max(6)
       .transform((codes) => [...new Set(codes)]),
-    remark: text().trim().max(UPLOAD_LIMITS.remarkMax, '公开说明最多 100 字').optional(),
-    messageToScreener: text().trim().max(UPLOAD_LIMITS.messageMax, '给审图员的留言最多 100 字').optional(),
+    remark: trimmedText(UPLOAD_LIMITS.remarkMax, '公开说明最多 100 字').optional(),
+    messageToScreener: trimmedText(UPLOAD_LIMITS.messageMax, '给审图员的留言最多 100 字').optional(),
     queue: z.enum(['normal', 'priority']),
     watermark: watermarkSchema.nullable(),
   })
@@ -159,15 +158,15 @@ export type PhotoMeta = z.infer<typeof photoMeta>;
 
 export const photoEdit = z.object({
   registration: photoMeta.shape.registration.optional(),
-  msn: text().trim().max(30).optional(),
+  msn: trimmedText(30).optional(),
   aircraftTypeId: id().optional(),
   airlineId: id().nullable().optional(),
   airportId: id().nullable().optional(),
   inFlight: z.boolean().optional(),
   takenOn: dateString.optional(),
   categories: photoMeta.shape.categories.optional(),
-  remark: text().trim().max(UPLOAD_LIMITS.remarkMax).optional(),
-  messageToScreener: text().trim().max(UPLOAD_LIMITS.messageMax).optional(),
+  remark: trimmedText(UPLOAD_LIMITS.remarkMax).optional(),
+  messageToScreener: trimmedText(UPLOAD_LIMITS.messageMax).optional(),
 });
 export type PhotoEdit = z.infer<typeof photoEdit>;
 
@@ -286,6 +285,6 @@ export type RegistrationLookup = z.infer<typeof registrationLookup>;
 
 export const photoIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
-export const duplicatesQuery = z.object({ phash: text().regex(/^[0-9a-f]{16}$/, '无效的图片指纹') });
+export const duplicatesQuery = z.object({ phash: text(16, '无效的图片指纹').regex(/^[0-9a-f]{16}$/, '无效的图片指纹') });
 export const duplicatesResponse = z.object({ items: photoChecks.shape.duplicates });
 export type DuplicatesResponse = z.infer<typeof duplicatesResponse>;

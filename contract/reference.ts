@@ -1,4 +1,4 @@
-import { text, z } from './zod.js';
+import { text, trimmedCode, trimmedText, z } from './zod.js';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 
 // 'merged' and 'deleted' rows are kept (a re-import must not bring them back) but never listed.
@@ -39,59 +39,46 @@ export const aircraftType = z.object({
 export type AircraftType = z.infer<typeof aircraftType>;
 
 export const refQuery = z.object({
-  q: text().trim().max(60).default(''),
-  cursor: text().max(40).optional(),
+  q: trimmedText(60).default(''),
+  cursor: text(40).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
 
-const code = (len: number) =>
-  z
-    .string()
-    .trim()
+const code = (len: number, message = `代码需为 ${len} 位字母或数字`) =>
+  trimmedCode(len, message)
     .toUpperCase()
-    .regex(new RegExp(`^[A-Z0-9]{${len}}$`), `代码需为 ${len} 位字母或数字`);
+    .regex(new RegExp(`^[A-Z0-9]{${len}}$`), message);
 const optionalCode = (len: number) => z.union([code(len), z.literal('').transform(() => undefined)]).optional();
 
 export const newAirport = z
   .object({
     icao: optionalCode(4),
     iata: optionalCode(3),
-    nameZh: text().trim().max(60).optional(),
-    nameEn: text().trim().min(1, '请输入英文名').max(100),
-    city: text().trim().max(60).optional(),
-    country: text().trim().max(60).optional(),
+    nameZh: trimmedText(60).optional(),
+    nameEn: trimmedText(100).min(1, '请输入英文名'),
+    city: trimmedText(60).optional(),
+    country: trimmedText(60).optional(),
   })
   .refine((a) => a.icao || a.iata, { path: ['icao'], message: '请至少填写 ICAO 或 IATA 代码' });
 
 export const newAirline = z
   .object({
     icao: optionalCode(3),
-    iata: z
-      .union([
-        z
-          .string()
-          .trim()
-          .toUpperCase()
-          .regex(/^[A-Z0-9]{2}$/, '代码需为 2 位字母或数字'),
-        z.literal('').transform(() => undefined),
-      ])
-      .optional(),
-    nameZh: text().trim().max(60).optional(),
-    nameEn: text().trim().min(1, '请输入英文名').max(100),
-    country: text().trim().max(60).optional(),
+    iata: z.union([code(2), z.literal('').transform(() => undefined)]).optional(),
+    nameZh: trimmedText(60).optional(),
+    nameEn: trimmedText(100).min(1, '请输入英文名'),
+    country: trimmedText(60).optional(),
   })
   .refine((a) => a.icao || a.iata || a.nameEn, { path: ['nameEn'], message: '请填写名称' });
 
 export const newAircraftType = z.object({
-  manufacturerZh: text().trim().max(60).optional(),
-  manufacturerEn: text().trim().min(1, '请输入制造商').max(60),
-  typeName: text().trim().min(1, '请输入机型').max(60),
-  variant: text().trim().max(60).optional(),
+  manufacturerZh: trimmedText(60).optional(),
+  manufacturerEn: trimmedText(60).min(1, '请输入制造商'),
+  typeName: trimmedText(60).min(1, '请输入机型'),
+  variant: trimmedText(60).optional(),
   icao: z
     .union([
-      z
-        .string()
-        .trim()
+      trimmedCode(4, 'ICAO 代码需为 2–4 位字母或数字')
         .toUpperCase()
         .regex(/^[A-Z0-9]{2,4}$/, 'ICAO 代码需为 2–4 位字母或数字'),
       z.literal('').transform(() => undefined),

@@ -1,6 +1,6 @@
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 import { appealInfo, PHOTO_STATES, photoEdit, photoResponse, REJECT_REASONS } from './photos.js';
-import { text, z } from './zod.js';
+import { text, trimmedText, z } from './zod.js';
 
 // Screening (PRODUCT.md §3.9, §3.10, §4.1, §4.3, §4.4): the queue, locks, decisions, appeals, revoke,
 // statistics, and the uploader's notifications.
@@ -70,7 +70,7 @@ export const decisionRequest = z
       .max(REJECT_REASONS.length)
       .default([])
       .transform((codes) => [...new Set(codes)]),
-    message: text().trim().max(SCREENING_LIMITS.messageMax, '留言最多 300 字').optional(),
+    message: trimmedText(SCREENING_LIMITS.messageMax, '留言最多 300 字').optional(),
     facts: factsCorrection.optional(),
   })
   .superRefine((d, ctx) => {
@@ -84,13 +84,13 @@ export const decisionRequest = z
 export type DecisionRequest = z.infer<typeof decisionRequest>;
 
 export const revokeRequest = z.object({
-  message: text().trim().max(SCREENING_LIMITS.messageMax, '留言最多 300 字').optional(),
+  message: trimmedText(SCREENING_LIMITS.messageMax, '留言最多 300 字').optional(),
 });
 
 export type RevokeRequest = z.infer<typeof revokeRequest>;
 
 export const appealRequest = z.object({
-  note: text().trim().min(1, SCREENING_MESSAGES.appealNoteRequired).max(SCREENING_LIMITS.appealNoteMax, '申诉理由最多 300 字'),
+  note: trimmedText(SCREENING_LIMITS.appealNoteMax, '申诉理由最多 300 字').min(1, SCREENING_MESSAGES.appealNoteRequired),
 });
 export type AppealRequest = z.infer<typeof appealRequest>;
 
@@ -142,7 +142,7 @@ export type QueueRow = z.infer<typeof queueRow>;
 
 export const queueQuery = z.object({
   tab: z.enum(SCREENING_TABS, '未知的队列').default('normal'),
-  cursor: text().max(80).optional(),
+  cursor: text(80).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
 export type QueueQuery = z.infer<typeof queueQuery>;
@@ -211,7 +211,7 @@ export const notification = z.object({
 export type Notification = z.infer<typeof notification>;
 
 export const notificationsQuery = z.object({
-  cursor: text().max(40).optional(),
+  cursor: text(40).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(20),
 });
 export const notificationsResponse = z.object({

@@ -1,4 +1,4 @@
-import { text, z } from './zod.js';
+import { trimmedText, z } from './zod.js';
 
 export const siteStatus = z.object({
   maintenance: z.boolean(),
@@ -9,7 +9,7 @@ export type SiteStatus = z.infer<typeof siteStatus>;
 export const SITE_LIMITS = { maintenanceMessage: 500 } as const;
 export const updateSiteRequest = z.object({
   maintenance: z.boolean(),
-  message: text().trim().max(SITE_LIMITS.maintenanceMessage).optional(),
+  message: trimmedText(SITE_LIMITS.maintenanceMessage).optional(),
 });
 
 export const health = z.object({ ok: z.boolean(), database: z.boolean() });

@@ -31,6 +31,8 @@ export const MESSAGES = {
   invalidInput: '输入有误，请检查后重试',
   invalidJson: '请求内容不是有效的 JSON',
   bodyTooLarge: '请求内容过大',
+  headersTooLarge: '请求头或网址过长',
+  requestTimeout: '请求超时，请检查网络后重试',
   unsupportedMediaType: '不支持的内容类型',
   notFound: '内容不存在',
   apiNotFound: '接口不存在',

@@ -59,8 +59,34 @@ z.config({
 // eslint-disable-next-line no-control-regex -- finding NUL is the point
 const FORBIDDEN_CHARACTERS = /[\u0000\u202A-\u202E\u2066-\u2069]/;
 export const FORBIDDEN_CHARACTERS_MESSAGE = '不能包含控制字符或文字方向控制符';
+const allowed = (v: string) => !FORBIDDEN_CHARACTERS.test(v);
 
-/** Every text field of a request: a string without NUL or bidirectional controls. */
-export const text = () => z.string().refine((v) => !FORBIDDEN_CHARACTERS.test(v), FORBIDDEN_CHARACTERS_MESSAGE);
+/** Spaces around typed text are trimmed away, so they may take this much beyond a field's limit. */
+export const TRIM_ALLOWANCE = 64;
+
+/**
+ * Every text field of a request, capped at `max` UTF-16 units (so at most 3 × `max` bytes of UTF-8).
+ * Hostile input is cheap to send: the cap is the first check and it aborts, so no regex, trim,
+ * grapheme count or database work ever sees a longer string — a 1 MB field costs one comparison.
+ */
+export const text = (max: number, message = `最多 ${max} 个字符`) =>
+  z.string().max(max, { abort: true, message }).refine(allowed, FORBIDDEN_CHARACTERS_MESSAGE);
+
+/** A short code matched by a pattern after trimming (the pattern holds its length): only capped here. */
+export const trimmedCode = (max: number, message: string) =>
+  z
+    .string()
+    .max(max + TRIM_ALLOWANCE, { abort: true, message })
+    .refine(allowed, FORBIDDEN_CHARACTERS_MESSAGE)
+    .trim();
+
+/** Text a person types: capped first (with room for surrounding spaces), then trimmed, then held to `max`. */
+export const trimmedText = (max: number, message = `最多 ${max} 个字符`) =>
+  z
+    .string()
+    .max(max + TRIM_ALLOWANCE, { abort: true, message })
+    .refine(allowed, FORBIDDEN_CHARACTERS_MESSAGE)
+    .trim()
+    .max(max, message);
 
 export { z };

@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
-import { answerFrameworkError, canonicalPath, registerErrorHandling } from './http/errors.js';
+import { answerClientError, answerFrameworkError, canonicalPath, registerErrorHandling } from './http/errors.js';
 import { Limiter } from './http/rate-limit.js';
 import { registerCompression } from './http/compression.js';
 import { registerSecurity } from './http/security.js';
@@ -67,6 +67,7 @@ export interface RouteEntry {
   level: number | null;
   body: unknown;
   querystring: unknown;
+  params: unknown;
 }
 
 export interface AppParts {
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 1024 * 1024,
     rewriteUrl: (req) => canonicalPath(req.url ?? '/'),
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -183,6 +185,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         level: route.config?.level ?? null,
         body: schema.body,
         querystring: schema.querystring,
+        params: schema.params,
       });
     }
   });

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, FieldIssue } from '../../../contract/errors.js';
@@ -107,6 +108,29 @@ export function canonicalPath(url: string): string {
 /** Errors Fastify raises before routing (a malformed URL, FST_ERR_BAD_URL) get the site's shape too. */
 export function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   void reply.status(400).send({ message: MESSAGES.invalidInput, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
+}
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (headers or URL over 16 KB, a request
+ * that took too long to arrive, malformed HTTP): Fastify's default answers these in English; the
+ * site's shape and Chinese instead. The connection is closed afterwards, as Node itself does.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body]: [number, string, ErrorBody] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', { message: MESSAGES.requestTimeout, code: 'TIMEOUT' }]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', { message: MESSAGES.headersTooLarge, code: 'HEADERS_TOO_LARGE' }]
+        : [400, 'Bad Request', { message: MESSAGES.invalidInput, code: 'VALIDATION_FAILED' }];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**

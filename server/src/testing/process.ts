@@ -32,12 +32,12 @@ export interface RunningServer {
 export async function startServer(
   extraEnv: (port: number) => Record<string, string> = () => ({}),
   reuse?: { port: number; dataDir: string },
-  opts: { captureOutput?: boolean } = {},
+  opts: { captureOutput?: boolean; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const port = reuse?.port ?? (await freePort());
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-e2e-'));
   const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv(port) };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', opts.captureOutput ? 'pipe' : 'inherit', opts.captureOutput ? 'pipe' : 'inherit'],
   });

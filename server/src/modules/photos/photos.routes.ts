@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { text, z } from '../../../../contract/zod.js';
+import { text, trimmedText, z } from '../../../../contract/zod.js';
 import { errorBody } from '../../../../contract/errors.js';
 import { LEVELS } from '../../../../contract/limits.js';
 import {
@@ -177,7 +177,7 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
       {
         schema: {
           tags,
-          params: z.object({ registration: text().trim().min(1).max(20) }),
+          params: z.object({ registration: trimmedText(20).min(1) }),
           response: { 200: registrationLookup, ...errors },
         },
       },
@@ -197,7 +197,7 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
 /** Public renditions: content-hashed names, so they are cached for a year (PRODUCT.md §7). */
 export function imageRoutes(photos: PhotosService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/img/:name', { schema: { hide: true, params: z.object({ name: z.string().max(80) }) } }, async (req, reply) => {
+    app.get('/img/:name', { schema: { hide: true, params: z.object({ name: text(80) }) } }, async (req, reply) => {
       const name = req.params.name;
       if (!/^[a-f0-9]{20}-\d{2,4}\.webp$/.test(name)) return reply.status(404).send({ message: '图片不存在', code: 'NOT_FOUND' });
       // The name holds the content's hash, so it is the ETag too; a deleted photo's renditions still 404.
