@@ -73,6 +73,16 @@ export function fitWithin(width: number, height: number, edge: number): { width:
   return { width: Math.max(1, Math.round((width * edge) / long)), height: Math.max(1, Math.round((height * edge) / long)) };
 }
 
+/**
+ * The limits of a photo's facts, once for every form that edits them (upload, the owner's edit, the
+ * screener's correction) and for the server.
+ */
+export const FACTS_LIMITS = {
+  registrationMax: 15,
+  msnMax: 30,
+  remarkMax: UPLOAD_LIMITS.remarkMax,
+  messageMax: UPLOAD_LIMITS.messageMax,
+} as const;
 export const REGISTRATION_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,14}$/;
 const REGISTRATION_MESSAGE = '注册号只能包含字母、数字和连字符（1–15 位）';
 /** b-1234, B1234 and B-1234 are one registration. */
@@ -133,10 +143,10 @@ export function watermarkBox(
 
 export const photoMeta = z
   .object({
-    registration: trimmedText(15, REGISTRATION_MESSAGE)
+    registration: trimmedText(FACTS_LIMITS.registrationMax, REGISTRATION_MESSAGE)
       .transform((v) => v.toUpperCase())
       .pipe(z.string().regex(REGISTRATION_PATTERN, REGISTRATION_MESSAGE)),
-    msn: trimmedText(30).optional(),
+    msn: trimmedText(FACTS_LIMITS.msnMax).optional(),
     aircraftTypeId: id().min(1, '请选择机型'),
     airlineId: id().optional(),
     airportId: id().optional(),
@@ -148,8 +158,8 @@ export const photoMeta = z
       .min(1, '请至少选择一个分类')
       .max(6)
       .transform((codes) => [...new Set(codes)]),
-    remark: trimmedText(UPLOAD_LIMITS.remarkMax, '公开说明最多 100 字').optional(),
-    messageToScreener: trimmedText(UPLOAD_LIMITS.messageMax, '给审图员的留言最多 100 字').optional(),
+    remark: trimmedText(FACTS_LIMITS.remarkMax, '公开说明最多 100 字').optional(),
+    messageToScreener: trimmedText(FACTS_LIMITS.messageMax, '给审图员的留言最多 100 字').optional(),
     queue: z.enum(['normal', 'priority']),
     watermark: watermarkSchema.nullable(),
   })
@@ -158,17 +168,27 @@ export type PhotoMeta = z.infer<typeof photoMeta>;
 
 export const photoEdit = z.object({
   registration: photoMeta.shape.registration.optional(),
-  msn: trimmedText(30).optional(),
+  msn: trimmedText(FACTS_LIMITS.msnMax).optional(),
   aircraftTypeId: id().optional(),
   airlineId: id().nullable().optional(),
   airportId: id().nullable().optional(),
   inFlight: z.boolean().optional(),
   takenOn: dateString.optional(),
   categories: photoMeta.shape.categories.optional(),
-  remark: trimmedText(UPLOAD_LIMITS.remarkMax).optional(),
-  messageToScreener: trimmedText(UPLOAD_LIMITS.messageMax).optional(),
+  remark: trimmedText(FACTS_LIMITS.remarkMax).optional(),
+  messageToScreener: trimmedText(FACTS_LIMITS.messageMax).optional(),
 });
 export type PhotoEdit = z.infer<typeof photoEdit>;
+
+/** Facts whose change sends an accepted photo back to screening (PRODUCT.md §3.4). */
+export const KEY_FACTS = [
+  'registration',
+  'aircraftTypeId',
+  'airlineId',
+  'airportId',
+  'inFlight',
+] as const satisfies readonly (keyof PhotoEdit)[];
+export type KeyFact = (typeof KEY_FACTS)[number];
 
 export const refSummary = z.object({
   id: z.number().int(),
