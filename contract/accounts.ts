@@ -1,4 +1,4 @@
-import { text, trimmedText, z } from './zod.js';
+import { somethingToChange, text, trimmedText, z } from './zod.js';
 import {
   EMAIL_MAX,
   isValidEmail,
@@ -29,7 +29,7 @@ const password = text(PASSWORD_MAX_BYTES, MESSAGES.passwordLength)
   }, MESSAGES.passwordLength);
 const username = trimmedText(USERNAME_MAX, MESSAGES.usernameInvalid).regex(USERNAME_PATTERN, MESSAGES.usernameInvalid);
 
-export const loginRequest = z.object({
+export const loginRequest = z.strictObject({
   email: trimmedText(254),
   password: text(1024),
 });
@@ -46,7 +46,7 @@ export const sessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
-export const registerRequest = z.object({
+export const registerRequest = z.strictObject({
   username,
   email,
   password,
@@ -82,9 +82,9 @@ export const meResponse = z.object({
 export type MeResponse = z.infer<typeof meResponse>;
 
 export const updateMeRequest = z
-  .object({
+  .strictObject({
     username: username.optional(),
-    settings: userSettings.partial().optional(),
+    settings: userSettings.partial().strict().optional(),
     /** The member's home airport (an airport id), or null to clear it. */
     homeAirportId: z.number().int().positive().max(MAX_ID).nullable().optional(),
     /** One of the member's own accepted photos as the cover of their page, or null. */
@@ -92,16 +92,17 @@ export const updateMeRequest = z
     oldPassword: text(1024).optional(),
     newPassword: password.optional(),
   })
+  .refine(somethingToChange, MESSAGES.nothingToChange)
   .refine((v) => v.newPassword === undefined || v.oldPassword !== undefined, {
     message: MESSAGES.wrongOldPassword,
     path: ['oldPassword'],
   });
 export type UpdateMeRequest = z.infer<typeof updateMeRequest>;
 
-export const deleteMeRequest = z.object({ password: text(1024) });
+export const deleteMeRequest = z.strictObject({ password: text(1024) });
 
-export const forgotRequest = z.object({ email: trimmedText(254) });
-export const resetRequest = z.object({ token: text(200).min(1), password });
+export const forgotRequest = z.strictObject({ email: trimmedText(254) });
+export const resetRequest = z.strictObject({ token: text(200).min(1), password });
 export type ResetRequest = z.infer<typeof resetRequest>;
 
 export const publicUser = z.object({

@@ -1,5 +1,6 @@
-import { text, trimmedText, z } from './zod.js';
+import { somethingToChange, text, trimmedText, z } from './zod.js';
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
+import { MESSAGES } from './texts.js';
 import { photoResponse } from './photos.js';
 import { aircraftType, airline, airport } from './reference.js';
 
@@ -39,9 +40,9 @@ export const MANAGE_MESSAGES = {
 
 // ---- reference data ----
 
-export const mergeRequest = z.object({ intoId: id() });
+export const mergeRequest = z.strictObject({ intoId: id() });
 export type MergeRequest = z.infer<typeof mergeRequest>;
-export const reviewRequest = z.object({ reason: trimmedText(200).optional() });
+export const reviewRequest = z.strictObject({ reason: trimmedText(200).optional() });
 export type ReviewRequest = z.infer<typeof reviewRequest>;
 export const pendingQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
@@ -105,12 +106,12 @@ export type VotesQuery = z.infer<typeof votesQuery>;
 export const votesResponse = z.object({ items: z.array(vote), nextCursor: z.string().nullable() });
 export type VotesResponse = z.infer<typeof votesResponse>;
 
-export const openVoteRequest = z.object({
+export const openVoteRequest = z.strictObject({
   photoId: id(),
   reason: trimmedText(200).min(1, '请填写理由'),
 });
 export type OpenVoteRequest = z.infer<typeof openVoteRequest>;
-export const ballotRequest = z.object({ value: z.union([z.literal(1), z.literal(-1)]) });
+export const ballotRequest = z.strictObject({ value: z.union([z.literal(1), z.literal(-1)]) });
 export type BallotRequest = z.infer<typeof ballotRequest>;
 export const voteResponse = z.object({ message: z.string(), vote });
 
@@ -149,19 +150,21 @@ export type AuditEntryView = z.infer<typeof auditEntry>;
 export const adminUserDetail = z.object({ user: adminUser, audit: z.array(auditEntry) });
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 
-export const updateUserRequest = z.object({
-  level: z.number().int().min(0).max(3).optional(),
-  suspend: z
-    .object({
-      reason: trimmedText(200).min(1, MANAGE_MESSAGES.suspendReason),
-      /** Epoch ms; null suspends indefinitely. */
-      until: z.number().int().positive().max(8_640_000_000_000).nullable(),
-    })
-    .optional(),
-  lift: z.literal(true).optional(),
-  queueSlots: z.number().int().min(0).max(1000).optional(),
-  prioritySlots: z.number().int().min(0).max(1000).optional(),
-});
+export const updateUserRequest = z
+  .strictObject({
+    level: z.number().int().min(0).max(3).optional(),
+    suspend: z
+      .strictObject({
+        reason: trimmedText(200).min(1, MANAGE_MESSAGES.suspendReason),
+        /** Epoch ms; null suspends indefinitely. */
+        until: z.number().int().positive().max(8_640_000_000_000).nullable(),
+      })
+      .optional(),
+    lift: z.literal(true).optional(),
+    queueSlots: z.number().int().min(0).max(1000).optional(),
+    prioritySlots: z.number().int().min(0).max(1000).optional(),
+  })
+  .refine(somethingToChange, MESSAGES.nothingToChange);
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 export const adminUserResponse = z.object({ message: z.string(), user: adminUser });
 
@@ -180,7 +183,7 @@ export const notam = z.object({
 });
 export type Notam = z.infer<typeof notam>;
 const when = () => z.number().int().positive().max(8_640_000_000_000).nullable().default(null);
-export const notamRequest = z.object({
+export const notamRequest = z.strictObject({
   title: trimmedText(NOTAM_LIMITS.title).min(1, '请填写标题'),
   content: trimmedText(NOTAM_LIMITS.content).min(1, '请填写内容'),
   published: z.boolean().default(false),

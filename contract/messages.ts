@@ -19,7 +19,7 @@ export const MESSAGE_TEXTS = {
   read: '已全部标为已读',
 } as const;
 
-export const newMessage = z.object({
+export const newMessage = z.strictObject({
   toUserId: z.number().int().positive().max(MAX_ID),
   photoId: z.number().int().positive().max(MAX_ID).optional(),
   reason: z.enum(MESSAGE_REASON_CODES, '请选择联系原因'),

@@ -1,6 +1,7 @@
-import { text, trimmedText, z } from './zod.js';
+import { somethingToChange, text, trimmedText, z } from './zod.js';
 import { CATEGORY_CODES, UPLOAD_LIMITS } from './catalogues.js';
 import { MAX_ID } from './limits.js';
+import { MESSAGES } from './texts.js';
 
 // Re-exported: pages that need only these import them from catalogues.ts, without zod.
 export {
@@ -108,7 +109,7 @@ export const WATERMARK_LIMITS = {
   opacity: { min: 0.3, max: 0.7, step: 0.05 },
 } as const;
 
-export const watermarkSchema = z.object({
+export const watermarkSchema = z.strictObject({
   x: z.number().min(0),
   y: z.number().min(0),
   scale: z.number().min(WATERMARK_LIMITS.scale.min).max(WATERMARK_LIMITS.scale.max),
@@ -142,7 +143,7 @@ export function watermarkBox(
 }
 
 export const photoMeta = z
-  .object({
+  .strictObject({
     registration: trimmedText(FACTS_LIMITS.registrationMax, REGISTRATION_MESSAGE)
       .transform((v) => v.toUpperCase())
       .pipe(z.string().regex(REGISTRATION_PATTERN, REGISTRATION_MESSAGE)),
@@ -166,7 +167,7 @@ export const photoMeta = z
   .refine((m) => m.inFlight || m.airportId !== undefined, { path: ['airportId'], message: PHOTO_MESSAGES.airportRequired });
 export type PhotoMeta = z.infer<typeof photoMeta>;
 
-export const photoEdit = z.object({
+export const photoEdit = z.strictObject({
   registration: photoMeta.shape.registration.optional(),
   msn: trimmedText(FACTS_LIMITS.msnMax).optional(),
   aircraftTypeId: id().optional(),
@@ -179,6 +180,8 @@ export const photoEdit = z.object({
   messageToScreener: trimmedText(FACTS_LIMITS.messageMax).optional(),
 });
 export type PhotoEdit = z.infer<typeof photoEdit>;
+/** The owner's edit as sent: at least one fact. */
+export const photoEditRequest = photoEdit.refine(somethingToChange, MESSAGES.nothingToChange);
 
 /** Facts whose change sends an accepted photo back to screening (PRODUCT.md §3.4). */
 export const KEY_FACTS = [

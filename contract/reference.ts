@@ -51,7 +51,7 @@ const code = (len: number, message = `代码需为 ${len} 位字母或数字`) =
 const optionalCode = (len: number) => z.union([code(len), z.literal('').transform(() => undefined)]).optional();
 
 export const newAirport = z
-  .object({
+  .strictObject({
     icao: optionalCode(4),
     iata: optionalCode(3),
     nameZh: trimmedText(60).optional(),
@@ -62,7 +62,7 @@ export const newAirport = z
   .refine((a) => a.icao || a.iata, { path: ['icao'], message: '请至少填写 ICAO 或 IATA 代码' });
 
 export const newAirline = z
-  .object({
+  .strictObject({
     icao: optionalCode(3),
     iata: z.union([code(2), z.literal('').transform(() => undefined)]).optional(),
     nameZh: trimmedText(60).optional(),
@@ -71,7 +71,7 @@ export const newAirline = z
   })
   .refine((a) => a.icao || a.iata || a.nameEn, { path: ['nameEn'], message: '请填写名称' });
 
-export const newAircraftType = z.object({
+export const newAircraftType = z.strictObject({
   manufacturerZh: trimmedText(60).optional(),
   manufacturerEn: trimmedText(60).min(1, '请输入制造商'),
   typeName: trimmedText(60).min(1, '请输入机型'),

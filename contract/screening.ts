@@ -63,7 +63,7 @@ export const factsCorrection = photoEdit.pick({
 export type FactsCorrection = z.infer<typeof factsCorrection>;
 
 export const decisionRequest = z
-  .object({
+  .strictObject({
     decision: z.enum(DECISIONS, '请选择通过、拒绝或升级'),
     reasons: z
       .array(z.enum(REJECT_REASON_CODES, '未知的拒绝原因'))
@@ -83,13 +83,13 @@ export const decisionRequest = z
   });
 export type DecisionRequest = z.infer<typeof decisionRequest>;
 
-export const revokeRequest = z.object({
+export const revokeRequest = z.strictObject({
   message: trimmedText(SCREENING_LIMITS.messageMax, '留言最多 300 字').optional(),
 });
 
 export type RevokeRequest = z.infer<typeof revokeRequest>;
 
-export const appealRequest = z.object({
+export const appealRequest = z.strictObject({
   note: trimmedText(SCREENING_LIMITS.appealNoteMax, '申诉理由最多 300 字').min(1, SCREENING_MESSAGES.appealNoteRequired),
 });
 export type AppealRequest = z.infer<typeof appealRequest>;

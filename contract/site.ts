@@ -7,7 +7,7 @@ export const siteStatus = z.object({
 export type SiteStatus = z.infer<typeof siteStatus>;
 
 export const SITE_LIMITS = { maintenanceMessage: 500 } as const;
-export const updateSiteRequest = z.object({
+export const updateSiteRequest = z.strictObject({
   maintenance: z.boolean(),
   message: trimmedText(SITE_LIMITS.maintenanceMessage).optional(),
 });

@@ -43,7 +43,11 @@ z.config({
       case 'not_multiple_of':
         return '数值无效';
       case 'unrecognized_keys':
-        return '包含无法识别的字段';
+        // Named, so a client sending `suspended` for `suspend` sees which one; shortened, as they are the client's text.
+        return `无法识别的字段：${issue.keys
+          .slice(0, 3)
+          .map((k) => k.slice(0, 40))
+          .join('、')}${issue.keys.length > 3 ? ' 等' : ''}`;
       case 'invalid_union':
       case 'invalid_key':
       case 'invalid_element':
@@ -88,5 +92,8 @@ export const trimmedText = (max: number, message = `最多 ${max} 个字符`) =>
     .refine(allowed, FORBIDDEN_CHARACTERS_MESSAGE)
     .trim()
     .max(max, message);
+
+/** For partial updates: a body naming no field changes nothing and is refused as such. */
+export const somethingToChange = (body: object) => Object.values(body).some((v) => v !== undefined);
 
 export { z };

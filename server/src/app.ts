@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
+import { registerBodyParsing } from './http/body.js';
 import { answerClientError, answerFrameworkError, canonicalPath, registerErrorHandling } from './http/errors.js';
 import { Limiter } from './http/rate-limit.js';
 import { registerCompression } from './http/compression.js';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerBodyParsing(app);
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

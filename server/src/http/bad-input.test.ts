@@ -181,6 +181,36 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
     }
   }
 
+  it('refuses a field no write endpoint knows, naming it, at every depth of every body', async () => {
+    const open: string[] = [];
+    const walk = (node: Record<string, unknown>, at: string) => {
+      if (node.type === 'object' && node.additionalProperties !== false) open.push(at);
+      for (const [key, child] of Object.entries((node.properties as Record<string, Record<string, unknown>>) ?? {}))
+        walk(child, `${at}.${key}`);
+      for (const alt of [...((node.anyOf as []) ?? []), ...((node.allOf as []) ?? [])]) walk(alt, at);
+    };
+    const bodies = t.routes.filter((r) => r.body instanceof z.ZodType);
+    for (const route of bodies) {
+      walk(
+        z.toJSONSchema(route.body as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
+        `${route.method} ${route.url}`,
+      );
+    }
+    expect(open).toEqual([]);
+    for (const route of bodies.filter((r) => r.method !== 'DELETE' && !r.url.endsWith('/logout'))) {
+      const url = route.url.replace(':id', String(photoId));
+      const res = await t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: bearer(admin.token),
+        payload: { zzUnknown: 1 },
+      });
+      expect(res.statusCode, url).toBe(400);
+      const messages = [res.json().message, ...(res.json().issues ?? []).map((i: { message: string }) => i.message)];
+      expect(messages, url).toContain('无法识别的字段：zzUnknown');
+    }
+  });
+
   it('never answers 500, always in Chinese, and changes nothing when it refuses', async () => {
     // Logging out would end the session the property runs with; uploads are multipart, fuzzed apart.
     const routes = t.routes.filter((r) => !r.url.endsWith('/logout') && r.url !== '/api/v1/photos' && (r.body || r.querystring));

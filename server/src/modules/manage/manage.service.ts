@@ -1,4 +1,3 @@
-import { SCREENING_LIMITS } from '../../../../contract/screening.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import {
   MANAGE_MESSAGES,
@@ -17,8 +16,6 @@ import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import type { ScreeningService } from '../screening/screening.service.js';
 import type { VotesService } from '../votes/votes.service.js';
-
-const DAY = 86_400_000;
 
 /**
  * The administrators' users page (PRODUCT.md §3.13) and the management dashboard: rules and
@@ -86,17 +83,16 @@ export class ManageService {
   }
 
   async summary(): Promise<ManageSummary> {
-    const now = this.clock.now();
     const [waiting, decisionsToday, openVotes, pendingSuggestions] = await Promise.all([
-      this.photos.waitingCounts(now - SCREENING_LIMITS.flagAfterDays * DAY),
+      this.screening.waiting(),
       this.screening.decisionsToday(),
       this.votes.openCount(),
       this.reference.pendingCounts(),
     ]);
-    const queue = (name: 'normal' | 'priority') => {
-      const row = waiting.find((w) => w.queue === name);
-      return { waiting: Number(row?.waiting ?? 0), olderThan7Days: Number(row?.old ?? 0) };
-    };
+    const queue = (name: 'normal' | 'priority') => ({
+      waiting: waiting.counts[name],
+      olderThan7Days: waiting.overdueByQueue[name],
+    });
     return {
       queues: { normal: queue('normal'), priority: queue('priority') },
       decisionsToday,

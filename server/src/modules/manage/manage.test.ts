@@ -144,6 +144,30 @@ describe.each(databaseKinds())('users admin and dashboard on %s', (kind) => {
     expect(row).toMatchObject({ status: 'deleted', level: 0 });
   });
 
+  it('refuses an update naming a field it does not know, or nothing to change, and changes nothing', async () => {
+    const member = await makeUser(t);
+    const unknown = await call('PUT', `/admin/users/${member.id}`, admin, { suspended: true });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('无法识别的字段：suspended');
+    const nested = await call('PUT', `/admin/users/${member.id}`, admin, { suspend: { reason: '广告', until: null, days: 3 } });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().message).toBe('无法识别的字段：days');
+    for (const [url, user] of [
+      [`/admin/users/${member.id}`, admin],
+      ['/user/me', member],
+    ] as const) {
+      const res = await call('PUT', url, user, {});
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe('没有要修改的内容');
+    }
+    const photoId = await insertPhoto(t, member.id);
+    expect((await call('PUT', `/photos/${photoId}`, member, {})).json().message).toBe('没有要修改的内容');
+    expect((await call('PUT', `/user/me`, member, { settings: { screeningMail: false } })).json().message).toBe(
+      '无法识别的字段：screeningMail',
+    );
+    expect((await call('GET', `/admin/users/${member.id}`, admin)).json().user).toMatchObject({ status: 'active', level: 0 });
+  });
+
   it('never lets an administrator lower their own level or suspend themselves', async () => {
     const lower = await call('PUT', `/admin/users/${admin.id}`, admin, { level: 1 });
     expect(lower.statusCode).toBe(403);
@@ -173,6 +197,15 @@ describe.each(databaseKinds())('users admin and dashboard on %s', (kind) => {
       openVotes: 0,
       pendingSuggestions: { airports: 1, airlines: 0, aircraftTypes: 0 },
     });
+    // The dashboard and the queue's tabs count the same photos: an escalated photo of the normal queue
+    // waits in the 升级 tab, not among the normal queue's pending ones.
+    await insertPhoto(t, member.id, { state: 'escalated' });
+    const [summary, queue] = await Promise.all([
+      call('GET', '/manage/summary', screener),
+      call('GET', '/screening/queue?tab=normal', screener),
+    ]);
+    expect(summary.json().queues.normal.waiting).toBe(2);
+    expect(queue.json().counts).toMatchObject({ normal: 2, priority: 1, escalated: 1 });
     // A decision made now is counted in today's.
     const before = res.json().decisionsToday as number;
     await acceptPhoto(t, await insertPhoto(t, member.id), { ...screener, level: 1 });

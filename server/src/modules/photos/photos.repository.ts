@@ -275,19 +275,6 @@ export async function setFeaturedAt(db: DbOrTrx, photoId: number, at: number | n
 }
 
 /** Photos waiting for a screener per queue, and how many were uploaded before `olderThan`. */
-export function waitingCounts(db: DbOrTrx, olderThan: number) {
-  return db
-    .selectFrom('photos')
-    .select([
-      'queue',
-      sql<number>`count(*)`.as('waiting'),
-      sql<number>`sum(case when created_at < ${olderThan} then 1 else 0 end)`.as('old'),
-    ])
-    .where('state', 'in', ['pending', 'escalated', 'appealed'])
-    .groupBy('queue')
-    .execute();
-}
-
 export function decisionCounts(db: DbOrTrx, userId: number) {
   return db
     .selectFrom('photos')

@@ -9,7 +9,7 @@ import { errorBody } from '../../../../contract/errors.js';
 import { LEVELS } from '../../../../contract/limits.js';
 import {
   PHOTO_MESSAGES,
-  photoEdit,
+  photoEditRequest,
   photoIdParams,
   photoMeta,
   photoResponse,
@@ -131,7 +131,7 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
     );
 
     app.get('/photos/:id', { schema: { tags, params: photoIdParams, response: { 200: photoResponse, ...errors } } }, (req) =>
-      photos.get(req.params.id, req.user),
+      photos.open(req.params.id, req.user),
     );
 
     app.put(
@@ -141,7 +141,7 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
         schema: {
           tags,
           params: photoIdParams,
-          body: photoEdit,
+          body: photoEditRequest,
           response: { 200: z.object({ message: z.string(), photo: photoResponse }), ...errors },
         },
       },

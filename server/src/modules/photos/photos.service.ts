@@ -145,11 +145,21 @@ export class PhotosService {
     return row;
   }
 
-  async get(id: number, viewer: AuthUser | null): Promise<PhotoResponse> {
+  /** The photo page opened by a visitor or a member: the one read that counts a view. */
+  async open(id: number, viewer: AuthUser | null): Promise<PhotoResponse> {
     const row = await this.visible(id, viewer);
     if (row.state === 'accepted') this.countView(id, viewer, row);
-    const photo = await this.presentOne(row, viewer);
-    return viewer ? { ...photo, liked: await repo.isLikedBy(this.db, id, viewer.id) } : photo;
+    return this.withLike(await this.presentOne(row, viewer), viewer);
+  }
+
+  /** The photo as this viewer may see it, for answers about it (a decision, a revoke): no view counted. */
+  async get(id: number, viewer: AuthUser | null): Promise<PhotoResponse> {
+    const row = await this.visible(id, viewer);
+    return this.withLike(await this.presentOne(row, viewer), viewer);
+  }
+
+  private async withLike(photo: PhotoResponse, viewer: AuthUser | null): Promise<PhotoResponse> {
+    return viewer ? { ...photo, liked: await repo.isLikedBy(this.db, photo.id, viewer.id) } : photo;
   }
 
   /**
@@ -564,11 +574,6 @@ export class PhotosService {
 
   async setFeatured(trx: DbOrTrx, photoId: number, at: number | null): Promise<void> {
     await repo.setFeaturedAt(trx, photoId, at);
-  }
-
-  /** Waiting photos per queue, and how many of them wait since before `olderThan` (dashboard). */
-  waitingCounts(olderThan: number) {
-    return repo.waitingCounts(this.db, olderThan);
   }
 
   /** A member's accepted and decided photos, for the users page. */

@@ -65,9 +65,9 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
       '/screening/photos/:id/revoke',
       {
         config: { level: LEVELS.senior },
-        schema: { tags, params, body: revokeRequest.optional(), response: { 200: decisionResponse, ...errors } },
+        schema: { tags, params, body: revokeRequest, response: { 200: decisionResponse, ...errors } },
       },
-      (req) => screening.revoke(req.params.id, userOf(req), req.body?.message),
+      (req) => screening.revoke(req.params.id, userOf(req), req.body.message),
     );
     app.post(
       '/photos/:id/appeal',

@@ -278,14 +278,33 @@ export class ScreeningService {
   }
 
   private async counts(): Promise<QueueCounts> {
+    return (await this.waiting()).counts;
+  }
+
+  /**
+   * The photos waiting in each tab of the screening queue, with those waiting longer than 7 days: the
+   * one count the queue's tabs and the management dashboard both show.
+   */
+  async waiting(): Promise<{ counts: QueueCounts; overdueByQueue: { normal: number; priority: number } }> {
     const rows = await repo.waitingCounts(this.db, this.clock.now() - SCREENING_LIMITS.flagAfterDays * DAY);
-    const sum = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).reduce((n, r) => n + Number(r.n), 0);
+    const sum = (pick: (r: (typeof rows)[number]) => boolean, n: (r: (typeof rows)[number]) => unknown = (r) => r.n) =>
+      rows.filter(pick).reduce((total, r) => total + Number(n(r) ?? 0), 0);
+    const pending = (queue: 'normal' | 'priority') => (r: (typeof rows)[number]) => r.state === 'pending' && r.queue === queue;
     return {
-      normal: sum((r) => r.state === 'pending' && r.queue === 'normal'),
-      priority: sum((r) => r.state === 'pending' && r.queue === 'priority'),
-      escalated: sum((r) => r.state === 'escalated'),
-      appeals: sum((r) => r.state === 'appealed'),
-      overdue: rows.reduce((n, r) => n + Number(r.overdue ?? 0), 0),
+      counts: {
+        normal: sum(pending('normal')),
+        priority: sum(pending('priority')),
+        escalated: sum((r) => r.state === 'escalated'),
+        appeals: sum((r) => r.state === 'appealed'),
+        overdue: sum(
+          () => true,
+          (r) => r.overdue,
+        ),
+      },
+      overdueByQueue: {
+        normal: sum(pending('normal'), (r) => r.overdue),
+        priority: sum(pending('priority'), (r) => r.overdue),
+      },
     };
   }
 

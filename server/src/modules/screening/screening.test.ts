@@ -273,6 +273,49 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
     expect((await call('GET', `/photos/${id}`, uploader)).json().state).toBe('pending');
   });
 
+  it('counts no view for a decision or a revoke, only for the photo page opened', async () => {
+    const uploader = await makeUser(t);
+    const [s, senior] = [await makeUser(t, 1), await makeUser(t, 2)];
+    const id = await insertPhoto(t, uploader.id);
+    const views = async () => {
+      await t.services.photos.flushViews();
+      return (await t.database.db.selectFrom('photos').select('views').where('id', '=', id).executeTakeFirstOrThrow()).views;
+    };
+    await lock(id, s);
+    expect((await decide(id, s, { decision: 'accept' })).json().photo.state).toBe('accepted');
+    expect(await views()).toBe(0);
+    expect((await call('GET', `/photos/${id}`, null)).statusCode).toBe(200);
+    expect(await views()).toBe(1);
+    // The revoke's body is optional: none at all, or an empty one sent as JSON, is no message.
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/screening/photos/${id}/revoke`,
+      headers: bearer(senior.token),
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().photo.state).toBe('pending');
+    expect(await views()).toBe(1);
+    await lock(id, s);
+    await decide(id, s, { decision: 'accept' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/screening/photos/${id}/revoke`,
+      headers: { ...bearer(senior.token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(await views()).toBe(1);
+    // A body that is required stays required: an empty one names the missing field.
+    const appeal = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/photos/${id}/appeal`,
+      headers: { ...bearer(uploader.token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(appeal.statusCode).toBe(400);
+    expect(appeal.json().issues).toEqual([{ path: ['note'], message: '必填' }]);
+  });
+
   it('notifies the uploader at once and mails a digest at most every 30 minutes, not with mails off', async () => {
     const [uploader, quiet] = [await makeUser(t), await makeUser(t)];
     await call('PUT', '/user/me', quiet, { settings: { screeningMails: false } });
