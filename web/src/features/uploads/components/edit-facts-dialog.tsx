@@ -1,43 +1,15 @@
-import { NO_REGISTRATION, type PhotoEdit, type PhotoResponse, type RefSummary } from '@contract/photos';
+import { NO_REGISTRATION, type PhotoResponse } from '@contract/photos';
 import { Form, Modal } from 'antd';
+import { FactsFields } from '../../../components/facts-fields.js';
+import {
+  ALL_FACTS,
+  changedFacts,
+  FACT_FIELDS_OF_PATHS,
+  factsValuesOf,
+  type FactsValues,
+} from '../../../components/facts-values.js';
+import { useEditPhoto } from '../../../lib/edit-photo.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
-import { useEditPhoto } from '../api/edit-photo.js';
-import { FACT_FIELDS_OF_PATHS, FactsFields, type FactsValues } from './facts-fields.js';
-
-const option = (ref: RefSummary | null) => (ref ? { value: ref.id, label: ref.label } : null);
-
-function valuesOf(photo: PhotoResponse): FactsValues {
-  const none = photo.registration === NO_REGISTRATION;
-  return {
-    registration: none ? '' : photo.registration,
-    noRegistration: none,
-    msn: photo.msn ?? '',
-    aircraftType: option(photo.aircraftType),
-    airline: option(photo.airline),
-    airport: option(photo.airport),
-    inFlight: photo.inFlight,
-    takenOn: photo.takenOn,
-    categories: photo.categories,
-    remark: photo.remark ?? '',
-    messageToScreener: photo.messageToScreener ?? '',
-  };
-}
-
-/** Every fact as the form has it; the server keeps what did not change. */
-function patchOf(v: FactsValues): PhotoEdit {
-  return {
-    registration: v.noRegistration ? NO_REGISTRATION : (v.registration ?? '').trim().toUpperCase(),
-    msn: v.msn?.trim() ?? '',
-    aircraftTypeId: v.aircraftType!.value,
-    airlineId: v.airline?.value ?? null,
-    airportId: v.inFlight ? null : (v.airport?.value ?? null),
-    inFlight: v.inFlight,
-    takenOn: v.takenOn!,
-    categories: v.categories,
-    remark: v.remark?.trim() ?? '',
-    messageToScreener: v.messageToScreener?.trim() ?? '',
-  };
-}
 
 /**
  * The owner corrects a waiting photo's facts (a mis-picked airport, a typo in the registration)
@@ -46,15 +18,11 @@ function patchOf(v: FactsValues): PhotoEdit {
 export function EditFactsDialog({ photo, onClose }: { photo: PhotoResponse; onClose: () => void }) {
   const [form] = Form.useForm<FactsValues>();
   const edit = useEditPhoto();
-  const save = async () => {
-    let values: FactsValues;
+  const save = async (values: FactsValues) => {
+    const patch = changedFacts(photo, values, ALL_FACTS);
+    if (Object.keys(patch).length === 0) return onClose();
     try {
-      values = await form.validateFields();
-    } catch {
-      return; // the fields show what is missing
-    }
-    try {
-      await edit.mutateAsync({ id: photo.id, patch: patchOf(values) });
+      await edit.mutateAsync({ id: photo.id, patch });
       onClose();
     } catch (e) {
       showFieldErrors(form, e, FACT_FIELDS_OF_PATHS);
@@ -79,11 +47,11 @@ export function EditFactsDialog({ photo, onClose }: { photo: PhotoResponse; onCl
         id="edit-facts"
         layout="vertical"
         requiredMark={false}
-        initialValues={valuesOf(photo)}
-        onFinish={() => void save()}
+        initialValues={factsValuesOf(photo)}
+        onFinish={(values) => void save(values)}
         data-testid="edit-facts-form"
       >
-        <FactsFields />
+        <FactsFields facts={ALL_FACTS} />
       </Form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { OriginalViewer } from '../../../components/original-viewer.js';
-import { useOriginal } from '../api/get-original.js';
+import { useOriginal } from '../../../lib/original.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
 import { useWithdrawPhoto } from '../api/withdraw-photo.js';
 import { EditFactsDialog } from './edit-facts-dialog.js';
@@ -20,11 +20,9 @@ function QueueList() {
   const withdraw = useWithdrawPhoto();
   const [viewing, setViewing] = useState<{ id: number; title: string } | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
+  // Revoked by the hook once the viewer closes.
   const original = useOriginal(viewing?.id ?? null);
-  const closeViewer = () => {
-    if (original.data) URL.revokeObjectURL(original.data);
-    setViewing(null);
-  };
+  const closeViewer = () => setViewing(null);
 
   if (isPending) return <div className="route-loading">加载中…</div>;
   if (!data) return null;

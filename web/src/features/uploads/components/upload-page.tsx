@@ -1,73 +1,33 @@
-import type { ExifFacts } from '@contract/exif';
-import { adviceFor, type Analysis } from '@contract/image-analysis';
-import {
-  defaultWatermark,
-  NO_REGISTRATION,
-  PHOTO_MESSAGES,
-  REGISTRATION_PATTERN,
-  UPLOAD_LIMITS,
-  type PhotoMeta,
-  type Watermark,
-} from '@contract/photos';
-import { Alert, Button, Checkbox, Form, Progress, Radio, Result, Upload } from 'antd';
+import { defaultWatermark, PHOTO_MESSAGES, type PhotoMeta, type Watermark } from '@contract/photos';
+import { Alert, Button, Checkbox, Form, Progress, Radio, Result } from 'antd';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
+import { FactsFields } from '../../../components/facts-fields.js';
+import { ALL_FACTS, EMPTY_FACTS, FACT_FIELDS_OF_PATHS, metaFactsOf, type FactsValues } from '../../../components/facts-values.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { useDuplicates } from '../api/check-duplicates.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
-import { useRegistrationLookup } from '../api/lookup-registration.js';
 import { useUploadPhoto } from '../api/upload-photo.js';
-import { analyseBitmap } from '../lib/analyse.js';
-import { checkFile } from '../lib/check-file.js';
-import { readExif } from '../lib/read-exif.js';
-import { FACT_FIELDS_OF_PATHS, FactsFields, type FactsValues } from './facts-fields.js';
-import { WatermarkEditor } from './watermark-editor.js';
+import { pickPhoto, type PickedPhoto } from '../lib/pick-photo.js';
+import { PhotoFileField } from './photo-file-field.js';
+import { RegistrationOffer } from './registration-offer.js';
 
 /** The form's values: the photo's facts, the queue and the watermark switch. */
 interface Fields extends FactsValues, Pick<PhotoMeta, 'queue'> {
   watermarkOn: boolean;
 }
 
-interface Picked {
-  file: File;
-  url: string;
-  width: number;
-  height: number;
-  exif: ExifFacts;
-  analysis: Analysis;
-  phash: string;
-}
-
-/** The registration to look up once typing pauses: a plausible one, or null. */
-function useSettledRegistration(typed: string | undefined, none: boolean): string | null {
-  const reg = typed?.trim().toUpperCase() ?? '';
-  const candidate = !none && reg.length >= 3 && REGISTRATION_PATTERN.test(reg) ? reg : null;
-  const settled = useDebouncedValue(candidate, 400);
-  return candidate === null ? null : settled;
-}
-
 function UploadForm() {
   const [form] = Form.useForm<Fields>();
   const queue = useUploadQueue();
   const upload = useUploadPhoto();
-  const [picked, setPicked] = useState<Picked | null>(null);
+  const [picked, setPicked] = useState<PickedPhoto | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [watermark, setWatermark] = useState<Watermark>(() => defaultWatermark({ width: 0, height: 0 }));
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState<{ id: number } | null>(null);
-  const noRegistration = Form.useWatch('noRegistration', form);
   const fileArea = useRef<HTMLDivElement>(null);
   const watermarkOn = Form.useWatch('watermarkOn', form);
-  const registration = useSettledRegistration(Form.useWatch('registration', form), noRegistration);
-  const duplicates = useDuplicates(picked?.phash ?? null);
-  const advice = picked ? adviceFor(picked.analysis, duplicates.data?.items ?? []) : [];
-
-  // Registration auto-fill: offer the facts of the most recent accepted photo of this airframe.
-  const lookup = useRegistrationLookup(registration);
-  const [filledFor, setFilledFor] = useState<string | null>(null);
-  const autoFill = registration !== null && registration !== filledFor ? (lookup.data ?? null) : null;
 
   const slots = queue.data?.slots;
   const freeNormal = slots ? Math.max(0, slots.normal - slots.normalUsed) : 0;
@@ -77,25 +37,15 @@ function UploadForm() {
   const pick = async (file: File) => {
     setFileError(null);
     setPicked(null);
-    const exif = await readExif(file);
-    const checked = await checkFile(file, exif.orientation);
-    if (!checked.ok) {
-      setFileError(checked.reason);
+    const result = await pickPhoto(file);
+    if (!result.ok) {
+      setFileError(result.reason);
       return;
     }
-    let bitmap: ImageBitmap;
-    try {
-      bitmap = await createImageBitmap(file);
-    } catch {
-      setFileError(PHOTO_MESSAGES.corrupt);
-      return;
-    }
-    const { analysis, phash } = analyseBitmap(bitmap);
-    bitmap.close();
-    const { width, height } = checked;
-    setPicked({ file, url: URL.createObjectURL(file), width, height, exif, analysis, phash });
-    setWatermark((w) => ({ ...defaultWatermark({ width, height }), scale: w.scale, opacity: w.opacity }));
-    if (exif.takenOn) form.setFieldValue('takenOn', exif.takenOn);
+    const { photo } = result;
+    setPicked(photo);
+    setWatermark((w) => ({ ...defaultWatermark(photo), scale: w.scale, opacity: w.opacity }));
+    if (photo.exif.takenOn) form.setFieldValue('takenOn', photo.exif.takenOn);
   };
 
   /** No photo yet: say so on the file area and bring it into view (on a phone it is far above the button). */
@@ -109,20 +59,7 @@ function UploadForm() {
       askForFile();
       return;
     }
-    const meta: PhotoMeta = {
-      registration: v.noRegistration ? NO_REGISTRATION : (v.registration ?? '').trim().toUpperCase(),
-      ...(v.msn?.trim() ? { msn: v.msn.trim() } : {}),
-      aircraftTypeId: v.aircraftType!.value,
-      ...(v.airline ? { airlineId: v.airline.value } : {}),
-      ...(!v.inFlight && v.airport ? { airportId: v.airport.value } : {}),
-      inFlight: v.inFlight,
-      takenOn: v.takenOn!,
-      categories: v.categories,
-      ...(v.remark?.trim() ? { remark: v.remark.trim() } : {}),
-      ...(v.messageToScreener?.trim() ? { messageToScreener: v.messageToScreener.trim() } : {}),
-      queue: v.queue,
-      watermark: v.watermarkOn ? watermark : null,
-    };
+    const meta: PhotoMeta = { ...metaFactsOf(v), queue: v.queue, watermark: v.watermarkOn ? watermark : null };
     setProgress(0);
     try {
       const { photo } = await upload.mutateAsync({ file: picked.file, meta, onProgress: setProgress });
@@ -167,18 +104,18 @@ function UploadForm() {
     );
   }
 
+  const initialValues: Fields = {
+    ...EMPTY_FACTS,
+    categories: ['airliner'],
+    queue: freeNormal > 0 || freePriority === 0 ? 'normal' : 'priority',
+    watermarkOn: false,
+  };
   return (
     <Form
       form={form}
       layout="vertical"
       requiredMark={false}
-      initialValues={{
-        queue: freeNormal > 0 || freePriority === 0 ? 'normal' : 'priority',
-        noRegistration: false,
-        inFlight: false,
-        categories: ['airliner'],
-        watermarkOn: false,
-      }}
+      initialValues={initialValues}
       onFinish={(v) => void submit(v)}
       onFinishFailed={() => {
         if (!picked) askForFile();
@@ -197,94 +134,28 @@ function UploadForm() {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message="队列已满：等待审核的图片已占满你的名额。请等待审核结果，或在待审队列中撤回图片。"
+          title="队列已满：等待审核的图片已占满你的名额。请等待审核结果，或在待审队列中撤回图片。"
         />
       )}
       <div className="upload-grid">
         <div ref={fileArea}>
-          <Form.Item label="图片" required>
-            {picked ? (
-              <>
-                {watermarkOn ? (
-                  <WatermarkEditor
-                    previewUrl={picked.url}
-                    width={picked.width}
-                    height={picked.height}
-                    value={watermark}
-                    onChange={setWatermark}
-                  />
-                ) : (
-                  <img className="upload-preview" src={picked.url} alt="预览" />
-                )}
-                <p className="muted" style={{ margin: '8px 0 0' }}>
-                  {picked.width}×{picked.height} 像素 · {(picked.file.size / 1024 / 1024).toFixed(1)} MB
-                  {picked.exif.summary.camera && ` · ${picked.exif.summary.camera}`}
-                  {picked.exif.summary.lens && ` · ${picked.exif.summary.lens}`}
-                </p>
-                {advice.length > 0 && (
-                  <ul className="advice" data-testid="advice">
-                    {advice.map((a) => (
-                      <li key={a}>{a}</li>
-                    ))}
-                  </ul>
-                )}
-                <Button type="link" style={{ padding: 0 }} onClick={() => setPicked(null)}>
-                  换一张
-                </Button>
-              </>
-            ) : (
-              <Upload.Dragger
-                accept="image/jpeg,.jpg,.jpeg"
-                multiple={false}
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void pick(file);
-                  return false;
-                }}
-                data-testid="file-drop"
-              >
-                <p style={{ fontSize: 16, margin: '12px 0 4px' }}>拖放 JPEG 图片到这里，或点击选择</p>
-                <p className="muted" style={{ margin: 0 }}>
-                  最大 15 MB；长边 {UPLOAD_LIMITS.minLongEdge}–{UPLOAD_LIMITS.maxLongEdge} 像素，短边至少{' '}
-                  {UPLOAD_LIMITS.minShortEdge} 像素
-                </p>
-              </Upload.Dragger>
-            )}
-            {fileError && <Alert type="error" showIcon style={{ marginTop: 8 }} message={fileError} data-testid="file-error" />}
-          </Form.Item>
+          <PhotoFileField
+            picked={picked}
+            error={fileError}
+            onPick={(file) => void pick(file)}
+            onClear={() => setPicked(null)}
+            watermark={watermarkOn ? watermark : null}
+            onWatermark={setWatermark}
+          />
           <Form.Item name="watermarkOn" valuePropName="checked">
             <Checkbox disabled={!picked}>添加网站水印（只加在公开图片上，原图不变）</Checkbox>
           </Form.Item>
         </div>
         <div>
           <FactsFields
+            facts={ALL_FACTS}
             takenOnHint={picked?.exif.takenOn ? '已从 EXIF 读取（相机本地日期）' : undefined}
-            afterRegistration={
-              autoFill && (
-                <Alert
-                  type="info"
-                  style={{ marginBottom: 16 }}
-                  message={`${autoFill.registration} 上次记录：${[autoFill.aircraftType?.label, autoFill.airline?.label, autoFill.msn && `MSN ${autoFill.msn}`].filter(Boolean).join('，')}`}
-                  action={
-                    <Button
-                      size="small"
-                      onClick={() => {
-                        form.setFieldsValue({
-                          ...(autoFill.msn ? { msn: autoFill.msn } : {}),
-                          ...(autoFill.aircraftType
-                            ? { aircraftType: { value: autoFill.aircraftType.id, label: autoFill.aircraftType.label } }
-                            : {}),
-                          ...(autoFill.airline ? { airline: { value: autoFill.airline.id, label: autoFill.airline.label } } : {}),
-                        });
-                        setFilledFor(registration);
-                      }}
-                    >
-                      填入
-                    </Button>
-                  }
-                />
-              )
-            }
+            afterRegistration={<RegistrationOffer />}
           />
           {progress !== null && (
             <div data-testid="upload-progress">

@@ -1,0 +1,134 @@
+import { CATEGORIES, FACTS_LIMITS, PHOTO_MESSAGES, photoMeta } from '@contract/photos';
+import type { z } from '@contract/zod';
+import { Checkbox, Form, Input, type FormRule } from 'antd';
+import type { ReactNode } from 'react';
+import type { Fact, FactsValues } from './facts-values.js';
+import { ReferenceSelect, type RefOption } from './reference-select.js';
+
+/**
+ * The contract's own verdict on a value: the message of its last failed check. zod lists every
+ * failed check in order, and the contract writes its text on the last, most specific one
+ * (`id().min(1, '请选择机型')` comes after `positive()`).
+ */
+function contractMessage(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues.at(-1)?.message ?? null);
+}
+
+/** A field's rule from a check that answers with the message to show, or null when the value is fine. */
+function check(test: (value: never, values: Pick<FactsValues, 'noRegistration' | 'inFlight'>) => string | null): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_, value: unknown) => {
+      // Each check names the type its field holds.
+      const message = test(value as never, {
+        noRegistration: getFieldValue('noRegistration') === true,
+        inFlight: getFieldValue('inFlight') === true,
+      });
+      if (message) throw new Error(message);
+    },
+  });
+}
+
+const shape = photoMeta.shape;
+// Every form checks a fact as the upload does (the contract's photoMeta): an edit may leave a fact
+// alone, but what it sends must be a fact the upload would have taken.
+const RULES = {
+  registration: check((v: string | undefined, { noRegistration }) =>
+    noRegistration ? null : v?.trim() ? contractMessage(shape.registration, v) : '请输入注册号，或勾选“无注册号”',
+  ),
+  msn: check((v: string | undefined) => contractMessage(shape.msn, v ?? '')),
+  // No type is the id 0, which the contract names: 请选择机型.
+  aircraftType: check((v: RefOption | null | undefined) => contractMessage(shape.aircraftTypeId, v?.value ?? 0)),
+  airport: check((v: RefOption | null | undefined, { inFlight }) => (inFlight || v ? null : PHOTO_MESSAGES.airportRequired)),
+  takenOn: check((v: string | undefined) => (v ? contractMessage(shape.takenOn, v) : '请选择拍摄日期')),
+  categories: check((v: string[] | undefined) => contractMessage(shape.categories, v ?? [])),
+  remark: check((v: string | undefined) => contractMessage(shape.remark, v ?? '')),
+  messageToScreener: check((v: string | undefined) => contractMessage(shape.messageToScreener, v ?? '')),
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface Props {
+  /** The facts this place edits, by their contract names; the others are not shown. */
+  facts: readonly Fact[];
+  /** Shown under the registration (the upload's auto-fill offer). */
+  afterRegistration?: ReactNode;
+  takenOnHint?: string;
+}
+
+/**
+ * A photo's facts inside an Ant Design form holding `FactsValues`: the one set of fields, labels and
+ * rules of the upload, the owner's edits and the screener's corrections (messages from the contract).
+ */
+export function FactsFields({ facts, afterRegistration, takenOnHint }: Props) {
+  const form = Form.useFormInstance<FactsValues>();
+  const noRegistration = Form.useWatch('noRegistration', form);
+  const inFlight = Form.useWatch('inFlight', form);
+  const has = (fact: Fact) => facts.includes(fact);
+  return (
+    <>
+      {has('registration') && (
+        <>
+          <Form.Item
+            label="注册号"
+            name="registration"
+            normalize={(v: string) => v.toUpperCase()}
+            dependencies={['noRegistration']}
+            rules={[RULES.registration]}
+          >
+            <Input disabled={noRegistration} placeholder="如 B-1234" />
+          </Form.Item>
+          <Form.Item name="noRegistration" valuePropName="checked" style={{ marginTop: -12 }}>
+            <Checkbox>无注册号</Checkbox>
+          </Form.Item>
+          {afterRegistration}
+        </>
+      )}
+      {has('msn') && (
+        <Form.Item label="MSN（出厂序列号）" name="msn" rules={[RULES.msn]}>
+          <Input />
+        </Form.Item>
+      )}
+      {has('aircraftTypeId') && (
+        <Form.Item label="机型" name="aircraftType" rules={[RULES.aircraftType]}>
+          <ReferenceSelect kind="aircraft-types" />
+        </Form.Item>
+      )}
+      {has('airlineId') && (
+        <Form.Item label="航空公司/运营者" name="airline">
+          <ReferenceSelect kind="airlines" />
+        </Form.Item>
+      )}
+      {has('airportId') && (
+        <Form.Item label="机场" name="airport" dependencies={['inFlight']} rules={[RULES.airport]}>
+          <ReferenceSelect kind="airports" disabled={inFlight} />
+        </Form.Item>
+      )}
+      {has('inFlight') && (
+        <Form.Item name="inFlight" valuePropName="checked" style={{ marginTop: -12 }}>
+          <Checkbox>空中拍摄</Checkbox>
+        </Form.Item>
+      )}
+      {has('takenOn') && (
+        <Form.Item label="拍摄日期" name="takenOn" rules={[RULES.takenOn]} extra={takenOnHint}>
+          <Input type="date" max={today()} data-testid="taken-on" />
+        </Form.Item>
+      )}
+      {has('categories') && (
+        <Form.Item label="分类" name="categories" rules={[RULES.categories]}>
+          <Checkbox.Group options={CATEGORIES.map((c) => ({ label: c.zh, value: c.code }))} />
+        </Form.Item>
+      )}
+      {has('remark') && (
+        <Form.Item label="公开说明" name="remark" rules={[RULES.remark]}>
+          <Input.TextArea maxLength={FACTS_LIMITS.remarkMax} showCount autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      )}
+      {has('messageToScreener') && (
+        <Form.Item label="给审图员的留言（仅审图员可见）" name="messageToScreener" rules={[RULES.messageToScreener]}>
+          <Input.TextArea maxLength={FACTS_LIMITS.messageMax} showCount autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { NO_REGISTRATION, photoEdit, type PhotoEdit, type PhotoMeta, type PhotoResponse } from '@contract/photos';
+import type { RefOption } from './reference-select.js';
+
+/** A fact of a photo, by its contract name; each form that edits facts lists the ones it shows. */
+export type Fact = keyof PhotoEdit;
+
+/** Every fact: the upload sends them and the owner edits them all (the contract's photoEdit). */
+export const ALL_FACTS = Object.keys(photoEdit.shape) as Fact[];
+
+/** A photo's facts as the form holds them: reference entries as selector options, 无注册号 as a box. */
+export interface FactsValues {
+  registration: string;
+  noRegistration: boolean;
+  msn: string;
+  aircraftType: RefOption | null;
+  airline: RefOption | null;
+  airport: RefOption | null;
+  inFlight: boolean;
+  takenOn: string;
+  categories: string[];
+  remark: string;
+  messageToScreener: string;
+}
+
+/** The form's field of each fact that has a field of another name; the rest keep the contract's name. */
+export const FIELD_OF_FACT = { aircraftTypeId: 'aircraftType', airlineId: 'airline', airportId: 'airport' } as const;
+
+/** The contract's field paths → the form's fields, for the server's field errors (`showFieldErrors`). */
+export const FACT_FIELDS_OF_PATHS: Record<string, string> = FIELD_OF_FACT;
+
+export const EMPTY_FACTS: FactsValues = {
+  registration: '',
+  noRegistration: false,
+  msn: '',
+  aircraftType: null,
+  airline: null,
+  airport: null,
+  inFlight: false,
+  takenOn: '',
+  categories: [],
+  remark: '',
+  messageToScreener: '',
+};
+
+const optionOf = (ref: PhotoResponse['airport']): RefOption | null => (ref ? { value: ref.id, label: ref.label } : null);
+
+/** The form's values for a photo as it is now. */
+export function factsValuesOf(photo: PhotoResponse): FactsValues {
+  const none = photo.registration === NO_REGISTRATION;
+  return {
+    registration: none ? '' : photo.registration,
+    noRegistration: none,
+    msn: photo.msn ?? '',
+    aircraftType: optionOf(photo.aircraftType),
+    airline: optionOf(photo.airline),
+    airport: optionOf(photo.airport),
+    inFlight: photo.inFlight,
+    takenOn: photo.takenOn,
+    categories: photo.categories,
+    remark: photo.remark ?? '',
+    messageToScreener: photo.messageToScreener ?? '',
+  };
+}
+
+/** Every fact as the contract spells it: trimmed, the registration in capitals, no airport when taken in flight. */
+interface Facts extends Record<Fact, unknown> {
+  registration: string;
+  msn: string;
+  aircraftTypeId: number | undefined;
+  airlineId: number | null;
+  airportId: number | null;
+  inFlight: boolean;
+  takenOn: string;
+  categories: string[];
+  remark: string;
+  messageToScreener: string;
+}
+
+function factsOf(v: FactsValues): Facts {
+  return {
+    registration: v.noRegistration ? NO_REGISTRATION : v.registration.trim().toUpperCase(),
+    msn: v.msn.trim(),
+    aircraftTypeId: v.aircraftType?.value,
+    airlineId: v.airline?.value ?? null,
+    airportId: v.inFlight ? null : (v.airport?.value ?? null),
+    inFlight: v.inFlight,
+    takenOn: v.takenOn,
+    categories: v.categories,
+    remark: v.remark.trim(),
+    messageToScreener: v.messageToScreener.trim(),
+  };
+}
+
+/** The upload's facts (§3.6): optional ones left out when empty. */
+export function metaFactsOf(v: FactsValues): Omit<PhotoMeta, 'queue' | 'watermark'> {
+  const f = factsOf(v);
+  return {
+    registration: f.registration,
+    ...(f.msn ? { msn: f.msn } : {}),
+    // The form refuses an upload without a type; 0 would be refused by the contract all the same.
+    aircraftTypeId: f.aircraftTypeId ?? 0,
+    ...(f.airlineId ? { airlineId: f.airlineId } : {}),
+    ...(f.airportId ? { airportId: f.airportId } : {}),
+    inFlight: v.inFlight,
+    takenOn: v.takenOn,
+    categories: v.categories,
+    ...(f.remark ? { remark: f.remark } : {}),
+    ...(f.messageToScreener ? { messageToScreener: f.messageToScreener } : {}),
+  };
+}
+
+const same = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? [...a].sort().join() === [...b].sort().join() : a === b;
+
+function put<K extends Fact>(patch: PhotoEdit, fact: K, value: Facts[K]): void {
+  patch[fact] = value;
+}
+
+/**
+ * The facts among `facts` whose value differs from the photo's: what an edit sends, so the server
+ * (and the screening history) sees only what the person changed.
+ */
+export function changedFacts(photo: PhotoResponse, values: Partial<FactsValues>, facts: readonly Fact[]): PhotoEdit {
+  const initial = factsValuesOf(photo);
+  const before = factsOf(initial);
+  // A form that shows only some facts hands back only their fields.
+  const after = factsOf({ ...initial, ...values });
+  const patch: PhotoEdit = {};
+  for (const fact of facts) {
+    // A selector left empty is refused by the form; it never means "remove the type".
+    if (after[fact] !== undefined && !same(before[fact], after[fact])) put(patch, fact, after[fact]);
+  }
+  return patch;
+}

@@ -1,0 +1,34 @@
+import type { ExifFacts } from '@contract/exif';
+import type { Analysis } from '@contract/image-analysis';
+import { PHOTO_MESSAGES } from '@contract/photos';
+import { analyseBitmap } from './analyse.js';
+import { checkFile } from './check-file.js';
+import { readExif } from './read-exif.js';
+
+/** A picked file the browser has checked and analysed, with an object URL for its preview. */
+export interface PickedPhoto {
+  file: File;
+  url: string;
+  width: number;
+  height: number;
+  exif: ExifFacts;
+  analysis: Analysis;
+  phash: string;
+}
+
+/** The browser's checks of a picked file (§3.6), in the order the server makes them, then the advice. */
+export async function pickPhoto(file: File): Promise<{ ok: true; photo: PickedPhoto } | { ok: false; reason: string }> {
+  const exif = await readExif(file);
+  const checked = await checkFile(file, exif.orientation);
+  if (!checked.ok) return checked;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return { ok: false, reason: PHOTO_MESSAGES.corrupt };
+  }
+  const { analysis, phash } = analyseBitmap(bitmap);
+  bitmap.close();
+  const { width, height } = checked;
+  return { ok: true, photo: { file, url: URL.createObjectURL(file), width, height, exif, analysis, phash } };
+}

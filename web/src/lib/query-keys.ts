@@ -1,0 +1,38 @@
+import type { RefKind } from '@contract/reference';
+
+// Query keys more than one feature reads or refreshes. A feature's own keys live in its
+// api/keys.ts, built on these roots, so a refresh by prefix reaches every feature's copy.
+
+export const photoKeys = {
+  all: ['photos'] as const,
+  one: (id: number) => ['photos', id] as const,
+  /** An object URL of the private original: the screening page and the own queue show it. */
+  original: (id: number | null) => ['photos', id, 'original'] as const,
+  search: (params: Readonly<Record<string, string>>, limit: number | null) => ['photos', 'search', params, limit] as const,
+};
+
+/** Public member pages (accounts) that an edit or a deletion elsewhere changes. */
+export const userKeys = { all: ['users'] as const };
+
+/** The member's own queues (uploads) that an edit elsewhere changes. */
+export const queueKeys = { all: ['queue'] as const };
+
+export const notamKeys = {
+  all: ['notams'] as const,
+  /** The one the home page shows; /manage/notam marks it in its list. */
+  current: ['notams', 'current'] as const,
+};
+
+export const referenceKeys = {
+  all: ['reference'] as const,
+  kind: (kind: RefKind) => ['reference', kind] as const,
+  search: (kind: RefKind, q: string) => ['reference', kind, q] as const,
+};
+
+export const voteKeys = {
+  all: ['votes'] as const,
+  photo: (photoId: number) => ['votes', 'photo', photoId] as const,
+};
+
+/** Screening data: the screening feature's, and the photo page's screening history under it. */
+export const screeningKeys = { all: ['screening'] as const };
