@@ -1,6 +1,7 @@
 import type { SearchResponse } from '@contract/gallery';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from './api.js';
+import { photoKeys } from './query-keys.js';
 
 // Shared, not a feature's: the home page, the gallery and the photo page all list `GET /photos`.
 
@@ -16,7 +17,7 @@ export function searchPhotos(params: PhotoSearchParams, cursor: string | null, l
 
 export const searchPhotosQuery = (params: PhotoSearchParams, limit?: number) =>
   infiniteQueryOptions({
-    queryKey: ['photos', 'search', params, limit ?? null],
+    queryKey: photoKeys.search(params, limit ?? null),
     queryFn: ({ pageParam }) => searchPhotos(params, pageParam, limit),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

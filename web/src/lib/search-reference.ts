@@ -1,6 +1,7 @@
 import type { RefKind, RefList } from '@contract/reference';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './api.js';
+import { referenceKeys } from './query-keys.js';
 
 // Shared, not a feature's: the reference selectors serve uploads, search and management pages.
 
@@ -10,7 +11,7 @@ export function searchReference<K extends RefKind>(kind: K, q: string): Promise<
 
 export const referenceSearchQuery = <K extends RefKind>(kind: K, q: string) =>
   queryOptions({
-    queryKey: ['reference', kind, q],
+    queryKey: referenceKeys.search(kind, q),
     queryFn: () => searchReference(kind, q),
     enabled: q !== '',
     // The last answer stays listed while the next one is on its way.

@@ -1,6 +1,7 @@
 import type { OpenVoteRequest, Vote, VotesResponse } from '@contract/manage';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { action, request } from './api.js';
+import { voteKeys } from './query-keys.js';
 
 // Shared, not a feature's: the photo page opens a vote and shows the open one; /manage/vote lists them.
 
@@ -14,7 +15,7 @@ export function getVotes(params: { state: 'open' | 'closed'; photoId?: number; c
 /** The photo's open vote, if any (one at most). */
 export const photoVoteQuery = (photoId: number) =>
   queryOptions({
-    queryKey: ['votes', 'photo', photoId],
+    queryKey: voteKeys.photo(photoId),
     queryFn: async (): Promise<Vote | null> => (await getVotes({ state: 'open', photoId })).items[0] ?? null,
   });
 
@@ -26,5 +27,5 @@ export function openVote(body: OpenVoteRequest): Promise<{ message: string; vote
 
 export function useOpenVote() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: openVote, onSuccess: () => client.invalidateQueries({ queryKey: ['votes'] }) });
+  return useMutation({ mutationFn: openVote, onSuccess: () => client.invalidateQueries({ queryKey: voteKeys.all }) });
 }

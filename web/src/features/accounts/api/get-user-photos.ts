@@ -1,6 +1,7 @@
 import type { SearchResponse } from '@contract/gallery';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
+import { accountKeys } from './keys.js';
 
 /** A member's accepted photos, newest first. */
 export function getUserPhotos(id: number, cursor: string | null): Promise<SearchResponse> {
@@ -11,7 +12,7 @@ export function getUserPhotos(id: number, cursor: string | null): Promise<Search
 
 export const userPhotosQuery = (id: number) =>
   infiniteQueryOptions({
-    queryKey: ['users', id, 'photos'],
+    queryKey: accountKeys.userPhotos(id),
     queryFn: ({ pageParam }) => getUserPhotos(id, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,6 +1,7 @@
 import type { RelatedResponse } from '@contract/gallery';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
+import { galleryKeys } from './keys.js';
 
 /** The airframe's history (oldest first), the same airport and the same photographer. */
 export function getRelated(id: number): Promise<RelatedResponse> {
@@ -8,6 +9,6 @@ export function getRelated(id: number): Promise<RelatedResponse> {
 }
 
 export const relatedQuery = (id: number) =>
-  queryOptions({ queryKey: ['photos', id, 'related'], queryFn: () => getRelated(id), retry: false });
+  queryOptions({ queryKey: galleryKeys.related(id), queryFn: () => getRelated(id), retry: false });
 
 export const useRelated = (id: number, enabled: boolean) => useQuery({ ...relatedQuery(id), enabled });

@@ -1,6 +1,6 @@
 import type { Notam } from '@contract/manage';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { useCurrentNotam } from '../api/get-current-notam.js';
+import { useCurrentNotam } from '../../../lib/current-notam.js';
 import { acknowledge, isAcknowledged } from '../lib/notam-ack.js';
 
 // The dialog's code is fetched only once there is a NOTAM to show; a failed fetch shows nothing

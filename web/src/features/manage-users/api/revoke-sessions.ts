@@ -2,6 +2,7 @@ import type { done } from '@contract/manage';
 import type { z } from '@contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from '../../../lib/api.js';
+import { manageUserKeys } from './keys.js';
 
 type Done = z.infer<typeof done>;
 
@@ -14,6 +15,6 @@ export function useRevokeSessions(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => revokeSessions(id),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['manage-users', 'user', id] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: manageUserKeys.user(id) }),
   });
 }

@@ -2,6 +2,7 @@ import type { adminUsersResponse } from '@contract/manage';
 import type { z } from '@contract/zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
+import { manageUserKeys } from './keys.js';
 
 type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 
@@ -12,7 +13,7 @@ export function searchUsers(q: string): Promise<AdminUsersResponse> {
 
 export const usersQuery = (q: string) =>
   queryOptions({
-    queryKey: ['manage-users', 'list', q],
+    queryKey: manageUserKeys.list(q),
     queryFn: () => searchUsers(q),
     // The previous answer stays on screen while the next keyword's answer comes.
     placeholderData: keepPreviousData,

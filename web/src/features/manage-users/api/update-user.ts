@@ -2,6 +2,7 @@ import type { adminUserResponse, UpdateUserRequest } from '@contract/manage';
 import type { z } from '@contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from '../../../lib/api.js';
+import { manageUserKeys } from './keys.js';
 
 type AdminUserResponse = z.infer<typeof adminUserResponse>;
 
@@ -15,6 +16,6 @@ export function useUpdateUser(id: number) {
   return useMutation({
     mutationFn: (body: UpdateUserRequest) => updateUser(id, body),
     // The list and the detail (with its new audit entry) both show the change.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['manage-users'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: manageUserKeys.all }),
   });
 }

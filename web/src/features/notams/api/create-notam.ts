@@ -2,6 +2,7 @@ import type { NotamRequest, notamResponse } from '@contract/manage';
 import type { z } from '@contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from '../../../lib/api.js';
+import { notamPageKeys } from './keys.js';
 
 type NotamResponse = z.infer<typeof notamResponse>;
 
@@ -14,6 +15,6 @@ export function useCreateNotam() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createNotam,
-    onSettled: () => client.invalidateQueries({ queryKey: ['notams'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: notamPageKeys.all }),
   });
 }

@@ -2,6 +2,7 @@ import type { notamsResponse } from '@contract/manage';
 import type { z } from '@contract/zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
+import { notamPageKeys } from './keys.js';
 
 type NotamsResponse = z.infer<typeof notamsResponse>;
 
@@ -10,6 +11,6 @@ export function getNotams(): Promise<NotamsResponse> {
   return request<NotamsResponse>('GET', '/notams');
 }
 
-export const notamsQuery = queryOptions({ queryKey: ['notams', 'all'], queryFn: getNotams });
+export const notamsQuery = queryOptions({ queryKey: notamPageKeys.list, queryFn: getNotams });
 
 export const useNotams = () => useQuery(notamsQuery);

@@ -1,6 +1,6 @@
 import type { Notam, NotamRequest } from '@contract/manage';
 import { Button, Card, Empty, Popconfirm, Tag } from 'antd';
-import { useCurrentNotam } from '../api/get-current-notam.js';
+import { useCurrentNotam } from '../../../lib/current-notam.js';
 import { useDeleteNotam } from '../api/delete-notam.js';
 import { useNotams } from '../api/get-notams.js';
 import { useUpdateNotam } from '../api/update-notam.js';

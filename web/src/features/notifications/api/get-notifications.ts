@@ -1,6 +1,7 @@
 import type { NotificationsResponse } from '@contract/screening';
 import { infiniteQueryOptions, queryOptions, skipToken, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
+import { notificationKeys } from './keys.js';
 
 export function getNotifications(
   cursor: string | null,
@@ -18,7 +19,7 @@ export function getNotifications(
  */
 export const unreadQuery = (userId: number | null) =>
   queryOptions({
-    queryKey: ['notifications', userId, 'unread'],
+    queryKey: notificationKeys.unread(userId),
     queryFn: userId === null ? skipToken : () => getNotifications(null, 1, { quiet: true }).then((r) => r.unread),
     refetchInterval: 60_000,
     refetchOnWindowFocus: 'always',
@@ -29,7 +30,7 @@ export const useUnreadCount = (userId: number | null) => useQuery(unreadQuery(us
 
 export const inboxQuery = (userId: number) =>
   infiniteQueryOptions({
-    queryKey: ['notifications', userId, 'inbox'],
+    queryKey: notificationKeys.inbox(userId),
     queryFn: ({ pageParam }) => getNotifications(pageParam, 20),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

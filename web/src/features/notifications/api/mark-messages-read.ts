@@ -1,6 +1,7 @@
 import type { MessageBody } from '@contract/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from '../../../lib/api.js';
+import { messageKeys } from './keys.js';
 
 export function markMessagesRead(): Promise<MessageBody> {
   return action<MessageBody>({ method: 'POST', path: '/messages/read' });
@@ -10,6 +11,6 @@ export function useMarkMessagesRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: markMessagesRead,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['messages'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import type { RefKind, RefList } from '@contract/reference';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
+import { referenceDataKeys } from './keys.js';
 
 /** One page of a kind's entries as the search ranks them; an empty query lists them all. */
 export function searchEntries<K extends RefKind>(kind: K, q: string, cursor: string | null): Promise<RefList<K>> {
@@ -12,7 +13,7 @@ export function searchEntries<K extends RefKind>(kind: K, q: string, cursor: str
 // Under ['reference', kind] like the selectors' searches, so every change to a kind refreshes both.
 export const entriesQuery = <K extends RefKind>(kind: K, q: string) =>
   infiniteQueryOptions({
-    queryKey: ['reference', kind, 'manage', q],
+    queryKey: referenceDataKeys.entries(kind, q),
     queryFn: ({ pageParam }) => searchEntries(kind, q, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -2,6 +2,7 @@ import type { nextResponse } from '@contract/screening';
 import type { z } from '@contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
+import { screeningKeys } from './keys.js';
 
 type NextResponse = z.infer<typeof nextResponse>;
 
@@ -14,6 +15,6 @@ export function useClaimNext() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: claimNext,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['screening', 'queue'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: screeningKeys.queue }),
   });
 }

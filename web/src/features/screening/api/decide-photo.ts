@@ -2,6 +2,7 @@ import type { decisionResponse, DecisionRequest } from '@contract/screening';
 import type { z } from '@contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from '../../../lib/api.js';
+import { screeningKeys } from './keys.js';
 
 type DecisionResponse = z.infer<typeof decisionResponse>;
 
@@ -14,6 +15,6 @@ export function useDecidePhoto(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (decision: DecisionRequest) => decidePhoto(id, decision),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['screening'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: screeningKeys.all }),
   });
 }

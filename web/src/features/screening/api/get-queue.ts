@@ -1,6 +1,7 @@
 import type { QueueResponse, ScreeningTab } from '@contract/screening';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
+import { screeningKeys } from './keys.js';
 
 export function getQueue(tab: ScreeningTab, cursor: string | null): Promise<QueueResponse> {
   const params = new URLSearchParams({ tab });
@@ -10,7 +11,7 @@ export function getQueue(tab: ScreeningTab, cursor: string | null): Promise<Queu
 
 export const queueQuery = (tab: ScreeningTab) =>
   infiniteQueryOptions({
-    queryKey: ['screening', 'queue', tab],
+    queryKey: screeningKeys.tab(tab),
     queryFn: ({ pageParam }) => getQueue(tab, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,6 +1,7 @@
 import type { ScreeningView } from '@contract/screening';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
+import { screeningKeys } from './keys.js';
 
 /** Everything the screening page shows of one photo, with the actions this screener may take now. */
 export function getScreeningView(id: number): Promise<ScreeningView> {
@@ -8,6 +9,6 @@ export function getScreeningView(id: number): Promise<ScreeningView> {
 }
 
 export const screeningViewQuery = (id: number) =>
-  queryOptions({ queryKey: ['screening', 'photos', id], queryFn: () => getScreeningView(id), retry: false });
+  queryOptions({ queryKey: screeningKeys.photo(id), queryFn: () => getScreeningView(id), retry: false });
 
 export const useScreeningView = (id: number) => useQuery(screeningViewQuery(id));

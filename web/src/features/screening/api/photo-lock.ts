@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, request } from '../../../lib/api.js';
 import type { MessageBody } from '@contract/errors';
+import { screeningKeys } from './keys.js';
 
 type LockResponse = z.infer<typeof lockResponse>;
 
@@ -52,7 +53,7 @@ export function useScreeningLock(id: number, wanted: boolean): { state: LockStat
       clearInterval(timer);
       setState({ status, message: e instanceof ApiError ? e.message : String(e) });
       // The page's view shows who holds it now.
-      void client.invalidateQueries({ queryKey: ['screening', 'photos', id] });
+      void client.invalidateQueries({ queryKey: screeningKeys.photo(id) });
     };
     takeLock(id).then(() => {
       if (!live) return;

@@ -2,6 +2,7 @@ import type { decisionResponse, revokeRequest } from '@contract/screening';
 import type { z } from '@contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from '../../../lib/api.js';
+import { screeningKeys } from './keys.js';
 
 type RevokeRequest = z.infer<typeof revokeRequest>;
 type DecisionResponse = z.infer<typeof decisionResponse>;
@@ -15,6 +16,6 @@ export function useRevokePhoto(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: RevokeRequest) => revokePhoto(id, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['screening'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: screeningKeys.all }),
   });
 }

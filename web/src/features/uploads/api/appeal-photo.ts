@@ -3,6 +3,7 @@ import type { appealRequest } from '@contract/screening';
 import type { z } from '@contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from '../../../lib/api.js';
+import { uploadKeys } from './keys.js';
 
 type AppealRequest = z.infer<typeof appealRequest>;
 
@@ -15,6 +16,6 @@ export function useAppealPhoto() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: number; note: string }) => appealPhoto(id, { note }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['queue', 'reject'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: uploadKeys.rejectQueue }),
   });
 }

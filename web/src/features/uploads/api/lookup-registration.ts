@@ -1,6 +1,7 @@
 import type { RegistrationLookup } from '@contract/photos';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
+import { uploadKeys } from './keys.js';
 
 /** The latest accepted photo's facts for a registration, or null when it has none yet. */
 export async function lookupRegistration(registration: string): Promise<RegistrationLookup | null> {
@@ -12,7 +13,7 @@ export async function lookupRegistration(registration: string): Promise<Registra
 
 export const registrationQuery = (registration: string | null) =>
   queryOptions({
-    queryKey: ['registrations', registration],
+    queryKey: uploadKeys.registration(registration),
     queryFn: registration === null ? skipToken : () => lookupRegistration(registration),
     retry: false,
   });

@@ -1,6 +1,7 @@
 import type { PhotoMeta, UploadResponse } from '@contract/photos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadWithProgress } from '../../../lib/api.js';
+import { uploadKeys } from './keys.js';
 
 export function uploadPhoto(file: File, meta: PhotoMeta, onProgress: (fraction: number) => void): Promise<UploadResponse> {
   const form = new FormData();
@@ -16,6 +17,6 @@ export function useUploadPhoto() {
   return useMutation({
     mutationFn: ({ file, meta, onProgress }: { file: File; meta: PhotoMeta; onProgress: (fraction: number) => void }) =>
       uploadPhoto(file, meta, onProgress),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['queue'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: uploadKeys.queues }),
   });
 }

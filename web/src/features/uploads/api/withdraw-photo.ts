@@ -1,6 +1,7 @@
 import type { MessageBody } from '@contract/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from '../../../lib/api.js';
+import { uploadKeys } from './keys.js';
 
 export function withdrawPhoto(id: number): Promise<MessageBody> {
   return action<MessageBody>({ method: 'POST', path: `/photos/${id}/withdraw` });
@@ -10,6 +11,6 @@ export function useWithdrawPhoto() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: withdrawPhoto,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['queue'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: uploadKeys.queues }),
   });
 }

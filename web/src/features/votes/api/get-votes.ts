@@ -1,11 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { getVotes } from '../../../lib/votes.js';
+import { votePageKeys } from './keys.js';
 
 export type VoteTab = 'open' | 'closed';
 
 export const votesQuery = (state: VoteTab) =>
   infiniteQueryOptions({
-    queryKey: ['votes', 'list', state],
+    queryKey: votePageKeys.list(state),
     queryFn: ({ pageParam }) => getVotes({ state, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,0 +1,4 @@
+// The home feature's query keys (its NOTAM and photo lists are shared: lib/query-keys.ts).
+export const homeKeys = {
+  siteStats: ['site', 'stats'] as const,
+};

@@ -1,0 +1,4 @@
+// The management dashboard's query keys.
+export const manageKeys = {
+  summary: ['manage', 'summary'] as const,
+};

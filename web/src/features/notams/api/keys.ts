@@ -1,0 +1,10 @@
+import { notamKeys } from '../../../lib/query-keys.js';
+
+// The NOTAM page's query keys. Every NOTAM change refreshes the whole `notams` root, the home
+// page's current one (lib/current-notam.ts) with it.
+export const notamPageKeys = {
+  all: notamKeys.all,
+  list: [...notamKeys.all, 'all'] as const,
+  // Not ['site', 'status']: the maintenance page reads that endpoint with a bare fetch and polls it.
+  siteStatus: ['manage', 'site-status'] as const,
+};

@@ -1,0 +1,4 @@
+// The site pages' query keys.
+export const siteKeys = {
+  status: ['site', 'status'] as const,
+};
