@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
+          // jsdom's gaps that Ant Design runs into, and cleanup after each test.
+          setupFiles: ['web/src/testing/setup.ts'],
         },
       },
       {

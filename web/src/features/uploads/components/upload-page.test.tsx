@@ -1,0 +1,111 @@
+import { FACTS_LIMITS, PHOTO_MESSAGES } from '@contract/photos';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../testing/fetch-stub.js';
+import { A320, AIR_CHINA, uploadQueue } from '../../../testing/fixtures.js';
+import { renderPage, signIn } from '../../../testing/render.js';
+import { Component as UploadPage } from './upload-page.js';
+
+function open(slots: Parameters<typeof uploadQueue>[0] = {}, routes: Parameters<typeof stubApi>[0] = {}) {
+  signIn();
+  const api = stubApi({ 'GET /queue/upload': { body: uploadQueue(slots) }, ...routes });
+  const user = userEvent.setup();
+  renderPage(UploadPage, { path: '/upload' });
+  return { api, user };
+}
+
+const form = () => screen.getByTestId('upload-form');
+const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: '上传' }));
+
+describe('upload page', () => {
+  it('says 加载中… until the member’s slots are known, then offers the queues with what is left', async () => {
+    open({ normal: 10, normalUsed: 3, priority: 2, priorityUsed: 2 });
+    expect(screen.getByText('加载中…')).toBeDefined();
+    await screen.findByTestId('upload-form');
+    expect(screen.getByLabelText('普通队列（剩余 7）')).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('优先队列（剩余 0）')).toHaveProperty('disabled', true);
+    expect(screen.queryByText(/队列已满/)).toBeNull();
+  });
+
+  it('says the queue is full and will not upload when no slot is left', async () => {
+    open({ normal: 10, normalUsed: 10 });
+    await screen.findByTestId('upload-form');
+    expect(screen.getByText(/队列已满：等待审核的图片已占满你的名额/)).toBeDefined();
+    expect(screen.getByRole('button', { name: '上传' })).toHaveProperty('disabled', true);
+  });
+
+  it('asks for a photo and for every missing fact before sending anything', async () => {
+    const { api, user } = open();
+    await screen.findByTestId('upload-form');
+    await submit(user);
+    expect((await screen.findByTestId('file-error')).textContent).toBe(PHOTO_MESSAGES.missingFile);
+    const messages = within(form());
+    await messages.findByText('请输入注册号，或勾选“无注册号”');
+    expect(messages.getByText('请选择机型')).toBeDefined();
+    expect(messages.getByText(PHOTO_MESSAGES.airportRequired)).toBeDefined();
+    expect(messages.getByText('请选择拍摄日期')).toBeDefined();
+    expect(api.calls('POST')).toEqual([]);
+  });
+
+  it('refuses a registration longer than 15 characters with the contract’s message', async () => {
+    const { user } = open();
+    await screen.findByTestId('upload-form');
+    const registration = screen.getByLabelText('注册号');
+    await user.type(registration, 'b-12345678901234');
+    expect(registration).toHaveProperty('value', 'B-12345678901234');
+    expect(await within(form()).findByText('注册号只能包含字母、数字和连字符（1–15 位）')).toBeDefined();
+  });
+
+  it('takes 无注册号 instead of a registration, and 空中拍摄 instead of an airport', async () => {
+    const { user } = open();
+    await screen.findByTestId('upload-form');
+    await submit(user);
+    await within(form()).findByText('请输入注册号，或勾选“无注册号”');
+    await user.click(screen.getByLabelText('无注册号'));
+    await user.click(screen.getByLabelText('空中拍摄'));
+    // Ant Design lets a message fold away (at most 500 ms in jsdom, which runs no animation).
+    await waitFor(() => {
+      expect(within(form()).queryByText('请输入注册号，或勾选“无注册号”')).toBeNull();
+      expect(within(form()).queryByText(PHOTO_MESSAGES.airportRequired)).toBeNull();
+    });
+    expect(screen.getByLabelText('注册号')).toHaveProperty('disabled', true);
+  });
+
+  it(`holds an MSN to ${FACTS_LIMITS.msnMax} characters and the public remark to ${FACTS_LIMITS.remarkMax}`, async () => {
+    const { user } = open();
+    await screen.findByTestId('upload-form');
+    await user.type(screen.getByLabelText('MSN（出厂序列号）'), 'x'.repeat(FACTS_LIMITS.msnMax + 1));
+    expect(await within(form()).findByText(`最多 ${FACTS_LIMITS.msnMax} 个字符`)).toBeDefined();
+    expect(screen.getByLabelText('公开说明').getAttribute('maxlength')).toBe(String(FACTS_LIMITS.remarkMax));
+  });
+
+  it('refuses a file that is not a JPEG with the server’s own reason', async () => {
+    const { user } = open();
+    await screen.findByTestId('upload-form');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'plane.jpg', { type: 'image/jpeg' });
+    await user.upload(form().querySelector<HTMLInputElement>('input[type=file]')!, png);
+    expect((await screen.findByTestId('file-error')).textContent).toBe(PHOTO_MESSAGES.notJpeg);
+  });
+
+  it('offers the facts last recorded for a registration and fills them in on 填入', async () => {
+    const { user, api } = open(
+      {},
+      {
+        'GET /registrations/B-5678': {
+          body: { found: true, registration: 'B-5678', msn: '40123', aircraftType: A320, airline: AIR_CHINA },
+        },
+      },
+    );
+    await screen.findByTestId('upload-form');
+    await user.type(screen.getByLabelText('注册号'), 'b-5678');
+    const offer = await screen.findByText('B-5678 上次记录：Airbus A320，中国国际航空，MSN 40123', {}, { timeout: 3000 });
+    await user.click(within(offer.closest('.ant-alert') as HTMLElement).getByRole('button', { name: '填入' }));
+    expect(screen.getByLabelText('MSN（出厂序列号）')).toHaveProperty('value', '40123');
+    expect(screen.getByTestId('select-aircraft-types').textContent).toContain('Airbus A320');
+    expect(screen.getByTestId('select-airlines').textContent).toContain('中国国际航空');
+    // Filled once: the offer goes away for this registration.
+    await waitFor(() => expect(screen.queryByText(/B-5678 上次记录/)).toBeNull());
+    expect(api.unanswered).toEqual([]);
+  });
+});

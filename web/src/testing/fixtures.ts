@@ -1,0 +1,103 @@
+import { adminUser, adminUserDetail, type AdminUser, type AdminUserDetail } from '@contract/manage';
+import { photoResponse, uploadQueueResponse, type PhotoResponse, type UploadQueueResponse } from '@contract/photos';
+import { searchResponse, type SearchResponse } from '@contract/gallery';
+import { screeningView, type ScreeningView } from '@contract/screening';
+
+// Server answers for component tests, each checked against the contract's schema when made, so a
+// fixture cannot drift from what the server really sends.
+
+const DAY = 86_400_000;
+export const NOW = Date.UTC(2025, 4, 20, 4, 0);
+
+export const PEK = { id: 11, label: '北京首都国际机场', icao: 'ZBAA', iata: 'PEK' };
+export const PVG = { id: 12, label: '上海浦东国际机场', icao: 'ZSPD', iata: 'PVG' };
+export const A320 = { id: 21, label: 'Airbus A320', icao: 'A320', iata: null };
+export const AIR_CHINA = { id: 31, label: '中国国际航空', icao: 'CCA', iata: 'CA' };
+
+export function photo(overrides: Partial<PhotoResponse> = {}): PhotoResponse {
+  return photoResponse.parse({
+    id: 7,
+    state: 'pending',
+    queue: 'normal',
+    registration: 'B-1234',
+    msn: '5678',
+    aircraftType: A320,
+    airline: AIR_CHINA,
+    airport: PVG,
+    inFlight: false,
+    takenOn: '2025-05-01',
+    categories: ['airliner'],
+    remark: null,
+    messageToScreener: '逆光拍摄，请留意机身细节',
+    width: 2400,
+    height: 1600,
+    thumbhash: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG',
+    renditions: [{ width: 1280, height: 853, url: '/img/7/1280.jpg' }],
+    exif: { camera: 'Canon EOS R5', lens: null, focalLength: 200, aperture: 8, shutter: '1/1000', iso: 200, takenAt: null },
+    checks: {
+      sharpness: 0.8,
+      clippedHighlights: 0,
+      clippedShadows: 0,
+      colorCast: { red: 0, blue: 0 },
+      tiltDegrees: 0.2,
+      duplicates: [],
+      advice: [],
+    },
+    uploader: { id: 2, username: '摄影师乙' },
+    createdAt: NOW - 2 * DAY,
+    decidedAt: null,
+    views: 0,
+    likes: 0,
+    featured: false,
+    ...overrides,
+  });
+}
+
+export function screening(overrides: Partial<ScreeningView> = {}): ScreeningView {
+  const shown = overrides.photo ?? photo();
+  return screeningView.parse({
+    photo: shown,
+    uploader: { id: shown.uploader.id, username: shown.uploader.username, acceptanceRate: 0.75, decided: 8 },
+    lock: null,
+    history: [{ id: 1, actor: null, from: null, to: 'pending', reasons: [], message: null, facts: {}, at: shown.createdAt }],
+    appeal: null,
+    uploaderRecent: [],
+    sameRegistration: [],
+    allowed: ['accept', 'reject', 'escalate'],
+    ...overrides,
+  });
+}
+
+export function uploadQueue(slots: Partial<UploadQueueResponse['slots']> = {}, items: PhotoResponse[] = []): UploadQueueResponse {
+  return uploadQueueResponse.parse({
+    items: items.map((p, i) => ({ photo: p, position: i + 1, estimatedWaitDays: 2 })),
+    slots: { normal: 10, priority: 0, normalUsed: 0, priorityUsed: 0, ...slots },
+  });
+}
+
+export function gallery(items: PhotoResponse[], more: Partial<SearchResponse> = {}): SearchResponse {
+  return searchResponse.parse({ items, nextCursor: null, total: items.length, totalCapped: false, ...more });
+}
+
+export function member(overrides: Partial<AdminUser> = {}): AdminUser {
+  return adminUser.parse({
+    id: 5,
+    email: 'member@example.com',
+    username: '飞友丙',
+    level: 0,
+    status: 'active',
+    suspendedUntil: null,
+    suspensionReason: null,
+    queueSlots: 10,
+    prioritySlots: 0,
+    createdAt: NOW - 30 * DAY,
+    acceptedPhotos: 3,
+    decidedPhotos: 4,
+    acceptanceRate: 0.75,
+    ...overrides,
+  });
+}
+
+export function memberDetail(user: AdminUser, audit: AdminUserDetail['audit'] = []): AdminUserDetail {
+  return adminUserDetail.parse({ user, audit });
+}

@@ -1,0 +1,45 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// What jsdom lacks and Ant Design or our pages use. Minimal stand-ins: enough for layout-free
+// rendering, never a second implementation of the browser.
+
+/** Media queries answered from window.innerWidth (1024 in jsdom), so a test can be phone-wide. */
+function matchMedia(query: string): MediaQueryList {
+  const width = window.innerWidth;
+  const bound = (name: string) => Number(new RegExp(`${name}:\\s*(\\d+)px`).exec(query)?.[1] ?? NaN);
+  const max = bound('max-width');
+  const min = bound('min-width');
+  const matches = (Number.isNaN(max) || width <= max) && (Number.isNaN(min) || width >= min);
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  };
+}
+window.matchMedia = matchMedia;
+
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+// jsdom logs "not implemented" for scrolling and for pseudo-element styles (Ant Design's scroll bar measure).
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+  window.innerWidth = 1024;
+});
