@@ -43,13 +43,13 @@ export default tseslint.config(
     rules: restrict([{ group: ['**/web/src/**'], message: 'The server does not import the web app.' }]),
   },
   {
-    files: ['server/src/{http,db,mail,media}/**'],
+    files: ['server/src/{http,db,mail,media}/**', 'server/src/events.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrict([
       { group: ['**/web/src/**'], message: 'The server does not import the web app.' },
       {
         group: ['**/modules/**', '**/jobs/**'],
-        message: 'http/, db/, mail/ and media/ are shared layers: they import no module.',
+        message: 'http/, db/, mail/, media/ and the event hub are shared layers: they import no module.',
       },
     ]),
   },

@@ -185,13 +185,19 @@ async function benchPipeline(services: Awaited<ReturnType<typeof buildApp>>['ser
   fs.writeFileSync(file, jpeg);
   const actor = { id: userId, username: 'bench', level: 1, sessionId: 0 };
   const type = (
-    await services.reference.addAircraftType(actor, { icao: 'B789', manufacturerEn: 'Boeing', typeName: '787', variant: '-9' })
+    await services.reference.add('aircraft_types', actor, {
+      icao: 'B789',
+      manufacturerEn: 'Boeing',
+      typeName: '787',
+      variant: '-9',
+    })
   ).item;
-  const airport = (await services.reference.addAirport(actor, { icao: 'ZUUU', iata: 'CTU', nameEn: 'Chengdu Shuangliu' })).item;
+  const airport = (await services.reference.add('airports', actor, { icao: 'ZUUU', iata: 'CTU', nameEn: 'Chengdu Shuangliu' }))
+    .item;
   const runs = 7;
   let n = 0;
   const pipeline = await timeIt(runs, () =>
-    services.photos.upload(actor, file, {
+    services.uploads.upload(actor, file, {
       registration: `B-${2000 + n++}`,
       aircraftTypeId: type.id,
       airportId: airport.id,

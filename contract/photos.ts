@@ -44,6 +44,7 @@ export const PHOTO_MESSAGES = {
   beingScreened: '该照片正在审核中或刚有变化，请稍后再修改',
   notWithdrawable: '只有待审图片可以撤回',
   futureDate: '拍摄日期不能晚于今天',
+  tooEarlyDate: '拍摄日期不能早于 1903-12-17（人类首次动力飞行）',
   suggested: '已提交，等待审图员审核',
   added: '已添加',
 } as const;

@@ -54,8 +54,8 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     memberId = user.id;
     session = { ...(await services.accounts.login(member.email, member.password, '127.0.0.1')) };
     const actor = { id: user.id, username: member.username, level: 0, sessionId: 0 };
-    const b738 = (await services.reference.searchAircraftTypes({ q: 'B738', limit: 1 }, null)).items[0]!;
-    const pvg = (await services.reference.searchAirports({ q: 'PVG', limit: 1 }, null)).items[0]!;
+    const b738 = (await services.reference.search('aircraft_types', { q: 'B738', limit: 1 }, null)).items[0]!;
+    const pvg = (await services.reference.search('airports', { q: 'PVG', limit: 1 }, null)).items[0]!;
     const file = path.join(server.dataDir, 'seed.jpg');
     const facts = {
       aircraftTypeId: b738.id,
@@ -67,9 +67,9 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     };
     // One photo waiting (its airport mis-picked), one rejected for a tilted horizon.
     fs.writeFileSync(file, await makeJpeg({ seed: 31 }));
-    await services.photos.upload(actor, file, { ...facts, registration: 'B-1001' });
+    await services.uploads.upload(actor, file, { ...facts, registration: 'B-1001' });
     fs.writeFileSync(file, await makeJpeg({ seed: 32 }));
-    const rejected = (await services.photos.upload(actor, file, { ...facts, registration: 'B-1002' })).photo;
+    const rejected = (await services.uploads.upload(actor, file, { ...facts, registration: 'B-1002' })).photo;
     await services.db
       .updateTable('photos')
       .set({ state: 'rejected', decided_at: Date.now() })

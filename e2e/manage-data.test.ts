@@ -43,22 +43,27 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
       }
       const member = { id: sessions.member.id, username: '拍机少年', level: 0, sessionId: 0 };
       duplicate = (
-        await services.reference.addAirport(member, { icao: 'ZSPX', nameZh: '上海浦东', nameEn: 'Shanghai Pudong', city: '上海' })
+        await services.reference.add('airports', member, {
+          icao: 'ZSPX',
+          nameZh: '上海浦东',
+          nameEn: 'Shanghai Pudong',
+          city: '上海',
+        })
       ).item.id;
-      await services.reference.addAirline(member, { icao: 'ZQX', nameZh: '测试航空', nameEn: 'Test Air' });
-      await services.reference.addAircraftType(member, {
+      await services.reference.add('airlines', member, { icao: 'ZQX', nameZh: '测试航空', nameEn: 'Test Air' });
+      await services.reference.add('aircraft_types', member, {
         manufacturerEn: 'Boeing',
         typeName: '737',
         variant: '-8 MAX',
         icao: 'BX8M',
       });
-      pvg = (await services.reference.searchAirports({ q: 'PVG', limit: 1 }, null)).items[0]!.id;
-      const b738 = (await services.reference.searchAircraftTypes({ q: 'B738', limit: 1 }, null)).items[0]!;
+      pvg = (await services.reference.search('airports', { q: 'PVG', limit: 1 }, null)).items[0]!.id;
+      const b738 = (await services.reference.search('aircraft_types', { q: 'B738', limit: 1 }, null)).items[0]!;
       const file = path.join(server.dataDir, 'seed.jpg');
       fs.writeFileSync(file, await makeJpeg({ seed: 41, width: 2000, height: 1200 }));
       // The member's own pending suggestion is usable in their upload at once.
       photoId = (
-        await services.photos.upload(member, file, {
+        await services.uploads.upload(member, file, {
           registration: 'B-1234',
           aircraftTypeId: b738.id,
           airportId: duplicate,

@@ -39,9 +39,9 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
       sessions[role] = { ...(await services.accounts.login(email, 'password-123', '127.0.0.1')) } as Session;
     }
     const uploader = { id: sessions.uploader.id, username: '拍机少年', level: 0, sessionId: 0 };
-    const b738 = (await services.reference.searchAircraftTypes({ q: 'B738', limit: 1 }, null)).items[0]!;
-    const cca = (await services.reference.searchAirlines({ q: 'CCA', limit: 1 }, null)).items[0]!;
-    const pvg = (await services.reference.searchAirports({ q: 'PVG', limit: 1 }, null)).items[0]!;
+    const b738 = (await services.reference.search('aircraft_types', { q: 'B738', limit: 1 }, null)).items[0]!;
+    const cca = (await services.reference.search('airlines', { q: 'CCA', limit: 1 }, null)).items[0]!;
+    const pvg = (await services.reference.search('airports', { q: 'PVG', limit: 1 }, null)).items[0]!;
     const facts = {
       aircraftTypeId: b738.id,
       airlineId: cca.id,
@@ -54,7 +54,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     const file = path.join(server.dataDir, 'seed.jpg');
     const upload = async (seed: number, registration: string, messageToScreener?: string) => {
       fs.writeFileSync(file, await makeJpeg({ seed, width: 2000, height: 1200, exif: true }));
-      return (await services.photos.upload(uploader, file, { ...facts, registration, messageToScreener })).photo.id;
+      return (await services.uploads.upload(uploader, file, { ...facts, registration, messageToScreener })).photo.id;
     };
     // An accepted photo of the same registration, for the uploader's history and the comparison row.
     const earlier = await upload(31, 'B-1234');

@@ -65,12 +65,12 @@ export async function seedGallery(
     const uploader = { id: p.id, username: photographer.username, level: 0, sessionId: 0 };
     const first = async <T extends { id: number }>(list: Promise<{ items: T[] }>) => (await list).items[0]!.id;
     const ref = {
-      b738: await first(services.reference.searchAircraftTypes({ q: 'B738', limit: 1 }, null)),
-      a320: await first(services.reference.searchAircraftTypes({ q: 'A320', limit: 1 }, null)),
-      cca: await first(services.reference.searchAirlines({ q: 'CCA', limit: 1 }, null)),
-      ces: await first(services.reference.searchAirlines({ q: 'CES', limit: 1 }, null)),
-      pvg: await first(services.reference.searchAirports({ q: 'PVG', limit: 1 }, null)),
-      pek: await first(services.reference.searchAirports({ q: 'PEK', limit: 1 }, null)),
+      b738: await first(services.reference.search('aircraft_types', { q: 'B738', limit: 1 }, null)),
+      a320: await first(services.reference.search('aircraft_types', { q: 'A320', limit: 1 }, null)),
+      cca: await first(services.reference.search('airlines', { q: 'CCA', limit: 1 }, null)),
+      ces: await first(services.reference.search('airlines', { q: 'CES', limit: 1 }, null)),
+      pvg: await first(services.reference.search('airports', { q: 'PVG', limit: 1 }, null)),
+      pek: await first(services.reference.search('airports', { q: 'PEK', limit: 1 }, null)),
     };
     const file = path.join(server.dataDir, 'seed.jpg');
     const photos: GallerySeed['photos'] = [];
@@ -84,7 +84,7 @@ export async function seedGallery(
       };
       const jpeg = await makeJpeg({ seed: 100 + i, ...sizeOf(i), exif: i === 0 });
       fs.writeFileSync(file, opts.textured ? await textured(jpeg) : jpeg);
-      const { photo } = await services.photos.upload(uploader, file, {
+      const { photo } = await services.uploads.upload(uploader, file, {
         registration: facts.registration,
         msn: i === 0 ? '30123' : undefined,
         aircraftTypeId: facts.typeId,

@@ -26,9 +26,9 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     session = { ...(await services.accounts.login('spotter@example.com', 'password-123', '127.0.0.1')) };
     // History for the auto-fill and the reject list: one accepted and one rejected photo.
     const member = { id: session.id as number, username: '拍机少年', level: 0, sessionId: 0 };
-    const b738 = (await services.reference.searchAircraftTypes({ q: 'B738', limit: 1 }, null)).items[0]!;
-    const cca = (await services.reference.searchAirlines({ q: 'CCA', limit: 1 }, null)).items[0]!;
-    const pvg = (await services.reference.searchAirports({ q: 'PVG', limit: 1 }, null)).items[0]!;
+    const b738 = (await services.reference.search('aircraft_types', { q: 'B738', limit: 1 }, null)).items[0]!;
+    const cca = (await services.reference.search('airlines', { q: 'CCA', limit: 1 }, null)).items[0]!;
+    const pvg = (await services.reference.search('airports', { q: 'PVG', limit: 1 }, null)).items[0]!;
     const file = path.join(server.dataDir, 'seed.jpg');
     const facts = {
       aircraftTypeId: b738.id,
@@ -40,14 +40,14 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       watermark: null,
     };
     fs.writeFileSync(file, await makeJpeg({ seed: 11 }));
-    const { photo } = await services.photos.upload(member, file, { ...facts, registration: 'B-5678', msn: '40123' });
+    const { photo } = await services.uploads.upload(member, file, { ...facts, registration: 'B-5678', msn: '40123' });
     accepted = await services.db
       .selectFrom('photos')
       .select(['id', 'phash'])
       .where('id', '=', photo.id)
       .executeTakeFirstOrThrow();
     fs.writeFileSync(file, await makeJpeg({ seed: 12 }));
-    const rejected = (await services.photos.upload(member, file, { ...facts, registration: 'B-9999' })).photo;
+    const rejected = (await services.uploads.upload(member, file, { ...facts, registration: 'B-9999' })).photo;
     const now = Date.now();
     await services.db.updateTable('photos').set({ state: 'accepted', decided_at: now }).where('id', '=', accepted.id).execute();
     await services.db.updateTable('photos').set({ state: 'rejected', decided_at: now }).where('id', '=', rejected.id).execute();

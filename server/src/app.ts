@@ -15,44 +15,61 @@ import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createStorage, type PhotoStorage } from './media/storage.js';
+import { EventHub } from './events.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
-import { imageRoutes, photosRoutes } from './modules/photos/photos.routes.js';
-import { PhotosService } from './modules/photos/photos.service.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { NotificationsService } from './modules/notifications/notifications.service.js';
-import { PhotoLifecycle } from './modules/screening/lifecycle.service.js';
-import { GalleryIndex } from './modules/gallery/search-index.service.js';
 import { galleryRoutes, sitemapRoutes } from './modules/gallery/gallery.routes.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
+import { manageRoutes } from './modules/manage/manage.routes.js';
+import { ManageService } from './modules/manage/manage.service.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
-import { screeningRoutes } from './modules/screening/screening.routes.js';
-import { ScreeningService } from './modules/screening/screening.service.js';
+import { notamsRoutes } from './modules/notams/notams.routes.js';
+import { NotamsService } from './modules/notams/notams.service.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { PhotoLifecycle } from './modules/photos/lifecycle.service.js';
+import { PhotoFiles } from './modules/photos/photo-files.js';
+import { imageRoutes, photosRoutes } from './modules/photos/photos.routes.js';
+import { PhotosService } from './modules/photos/photos.service.js';
+import { UploadService } from './modules/photos/upload.service.js';
+import { ViewCounter } from './modules/photos/views.js';
+import { CurationService } from './modules/reference/curation.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { ReferenceService } from './modules/reference/reference.service.js';
+import { AppealsService } from './modules/screening/appeals.service.js';
+import { DecisionsService } from './modules/screening/decisions.service.js';
+import { LocksService } from './modules/screening/locks.service.js';
+import { OwnQueuesService } from './modules/screening/own-queues.service.js';
+import { ScreeningQueueService } from './modules/screening/queue.service.js';
+import { screeningRoutes } from './modules/screening/screening.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
-import { manageRoutes } from './modules/manage/manage.routes.js';
-import { notamsRoutes } from './modules/notams/notams.routes.js';
-import { NotamsService } from './modules/notams/notams.service.js';
-import { ManageService } from './modules/manage/manage.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
 
 /** Where upload parts are streamed before processing: local to each machine, never shared. */
 export const tmpDirOf = (config: Config) => path.join(config.dataDir, 'tmp');
 
 export interface Services {
+  events: EventHub;
   audit: AuditService;
   accounts: AccountsService;
   site: SiteService;
   reference: ReferenceService;
-  photos: PhotosService;
-  lifecycle: PhotoLifecycle;
+  curation: CurationService;
   notifications: NotificationsService;
-  screening: ScreeningService;
+  lifecycle: PhotoLifecycle;
+  files: PhotoFiles;
+  views: ViewCounter;
+  photos: PhotosService;
+  uploads: UploadService;
+  locks: LocksService;
+  appeals: AppealsService;
+  decisions: DecisionsService;
+  screeningQueue: ScreeningQueueService;
+  ownQueues: OwnQueuesService;
   gallery: GalleryService;
   messages: MessagesService;
   votes: VotesService;
@@ -89,70 +106,66 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-/** Wires services over the database; used by the server, the CLI and the tests alike. */
+/**
+ * Wires services over the database; used by the server, the CLI and the tests alike. In one direction:
+ * each service is built after everything it calls, and modules hear about each other only through the
+ * event hub (events.ts), whose listeners each service registers as it is built.
+ */
 export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const database = opts.database ?? openDatabase(config);
   await migrateToLatest(database.db);
   const clock = opts.clock ?? systemClock;
-  const audit = new AuditService(clock);
-  const site = new SiteService(database.db, audit);
-  const limiter = new Limiter(database.db, clock);
-  const accounts = new AccountsService(database, clock, limiter, site, audit, config.publicUrl);
-  const reference = new ReferenceService(database.db, clock);
+  const db = database.db;
+  const events = new EventHub();
   const storage = opts.storage ?? createStorage(config);
-  const galleryIndex = new GalleryIndex(database, reference);
-  accounts.onRenamed((trx, userId) => galleryIndex.syncUploader(trx, userId));
-  const lifecycle = new PhotoLifecycle(database.db, clock, galleryIndex);
-  const photos = new PhotosService(database, clock, storage, reference, accounts, lifecycle, {
-    imageHost: config.imageHost,
+  const audit = new AuditService(clock);
+  const site = new SiteService(db, audit);
+  const limiter = new Limiter(db, clock);
+  const accounts = new AccountsService(database, clock, events, limiter, site, audit, config.publicUrl);
+  const notifications = new NotificationsService(db, clock, accounts, config.publicUrl);
+  const reference = new ReferenceService(db, clock, events, audit);
+  const curation = new CurationService(db, events, reference, accounts, notifications, audit);
+  const lifecycle = new PhotoLifecycle(clock, events);
+  const files = new PhotoFiles(db, clock, storage);
+  const views = new ViewCounter(db);
+  const photos = new PhotosService(database, clock, events, lifecycle, files, views, reference, accounts, config.imageHost);
+  const uploads = new UploadService(database, clock, files, photos, reference, accounts, {
     uploadLeaseMs: config.uploadLeaseMs,
     uploadsPerMember: config.uploadsPerMember,
     decodeQueue: config.decodeQueue,
   });
-  accounts.onAccountDeleted((trx, userId) => photos.takeDownAllOf(trx, userId));
-  const notifications = new NotificationsService(database.db, clock, accounts, config.publicUrl);
-  const messages = new MessagesService(database.db, clock, limiter, config.publicUrl);
-  reference.link(
-    {
-      movePhotos: async (trx, column, fromId, intoId) => {
-        const ids = await photos.movePhotoReference(trx, column, fromId, intoId);
-        await galleryIndex.syncMany(trx, ids);
-        return ids.length;
-      },
-      countPhotos: async (trx, column, id) => (await photos.photoIdsNaming(trx, column, id)).length,
-      reindexPhotos: async (trx, column, id) => galleryIndex.syncMany(trx, await photos.photoIdsNaming(trx, column, id)),
-      moveHomeAirports: (trx, fromId, intoId) => accounts.moveHomeAirports(trx, fromId, intoId),
-      usernames: (ids) => accounts.usernames(ids),
-      notifySuggester: (trx, userId, approved, title, body) =>
-        notifications.notify(trx, {
-          userId,
-          kind: approved ? 'suggestion-approved' : 'suggestion-rejected',
-          photoId: null,
-          title,
-          body,
-        }),
-    },
-    audit,
-  );
-  const screening = new ScreeningService(database.db, clock, photos, lifecycle, notifications, accounts, audit);
-  const gallery = new GalleryService(database, clock, photos, accounts, reference, screening, config.publicUrl);
-  galleryIndex.onChange(() => gallery.changed());
-  const votes = new VotesService(database.db, clock, photos, notifications, galleryIndex, audit);
-  const notams = new NotamsService(database.db, clock, audit);
-  const manage = new ManageService(database.db, clock, accounts, photos, screening, reference, votes, audit);
+  const locks = new LocksService(db, clock, events);
+  const appeals = new AppealsService(db, clock, events, lifecycle, locks, accounts);
+  const decisions = new DecisionsService(db, clock, lifecycle, locks, photos, notifications, audit);
+  const screeningQueue = new ScreeningQueueService(db, clock, locks, appeals, photos, accounts);
+  const ownQueues = new OwnQueuesService(db, clock, photos, appeals, accounts);
+  const gallery = new GalleryService(database, clock, events, photos, accounts, reference, screeningQueue, config.publicUrl);
+  const messages = new MessagesService(db, clock, limiter, config.publicUrl);
+  const votes = new VotesService(db, clock, photos, notifications, audit);
+  const notams = new NotamsService(db, clock, audit);
+  const manage = new ManageService(db, clock, accounts, photos, screeningQueue, curation, votes, audit);
   return {
     database,
     clock,
     storage,
     services: {
+      events,
       audit,
       accounts,
       site,
       reference,
-      photos,
-      lifecycle,
+      curation,
       notifications,
-      screening,
+      lifecycle,
+      files,
+      views,
+      photos,
+      uploads,
+      locks,
+      appeals,
+      decisions,
+      screeningQueue,
+      ownQueues,
       gallery,
       messages,
       votes,
@@ -207,9 +220,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       });
       await api.register(accountsRoutes(services.accounts));
       await api.register(siteRoutes(services.site));
-      await api.register(referenceRoutes(services.reference));
-      await api.register(photosRoutes(services.photos, tmpDirOf(config)));
-      await api.register(screeningRoutes(services.screening));
+      await api.register(referenceRoutes(services.reference, services.curation));
+      await api.register(photosRoutes(services.photos, services.uploads, tmpDirOf(config)));
+      await api.register(
+        screeningRoutes({
+          locks: services.locks,
+          decisions: services.decisions,
+          appeals: services.appeals,
+          queue: services.screeningQueue,
+          ownQueues: services.ownQueues,
+        }),
+      );
       await api.register(galleryRoutes(services.gallery));
       await api.register(messagesRoutes(services.messages));
       await api.register(notificationsRoutes(services.notifications));
@@ -220,7 +241,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     { prefix: '/api/v1' },
   );
-  await app.register(imageRoutes(services.photos));
+  await app.register(imageRoutes(services.files));
   await app.register(sitemapRoutes(services.gallery, config.publicUrl));
   await registerWebApp(app, config, (path) => services.gallery.pageMeta(path));
 

@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const { app, database, clock, mail, services } = await buildApp(config);
   if (await importReferenceDataIfEmpty(database.db, clock.now())) app.log.info('reference data imported');
   // Files of uploads that a previous process left half-done (see PhotosService.upload).
-  await services.photos.sweepUploads();
+  await services.uploads.sweep();
   const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail, services), app.log);
   const stopUpkeep = startLocalUpkeep(tmpDirOf(config), clock, services, app.log);
   const shutdown = async () => {

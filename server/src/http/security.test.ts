@@ -283,7 +283,7 @@ describe.each(databaseKinds())('security properties on %s', (kind) => {
     const member = { id: u.id, username: u.username, level: 0, sessionId: 0 };
     // The request passed the auth hook before this happened; the upload's own transaction checks again.
     await t.services.accounts.suspend(u.id, '测试', null, null);
-    await expect(t.services.photos.upload(member, file, meta)).rejects.toMatchObject({ status: 403, code: 'ACCOUNT_SUSPENDED' });
+    await expect(t.services.uploads.upload(member, file, meta)).rejects.toMatchObject({ status: 403, code: 'ACCOUNT_SUSPENDED' });
     const rows = await t.database.db.selectFrom('photos').select('id').where('uploader_id', '=', u.id).execute();
     expect(rows).toEqual([]);
   });
@@ -378,7 +378,7 @@ describe.each(databaseKinds())('security properties on %s', (kind) => {
     } finally {
       clearInterval(sampler);
     }
-    expect(t.services.photos.peakDecodes).toBeLessThanOrEqual(Math.max(2, (await import('node:os')).availableParallelism()));
+    expect(t.services.uploads.peakDecodes).toBeLessThanOrEqual(Math.max(2, (await import('node:os')).availableParallelism()));
     // Two decodes of a claimed 16.8 MP frame (≈ 50 MB of pixels each) at most: well under 400 MB.
     expect(peak - before).toBeLessThan(400 * 1024 * 1024);
   });

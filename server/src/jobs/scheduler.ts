@@ -33,8 +33,8 @@ export async function sendOutbox(db: Db, clock: Clock, transport: MailTransport)
 /** Cluster-wide jobs: each run is claimed in the database, so one process does it. */
 export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, services: Services): Job[] {
   return [
-    { name: 'sweep-uploads', everyMs: 60_000, run: async () => void (await services.photos.sweepUploads()) },
-    { name: 'purge-rejected', everyMs: 3_600_000, run: async () => void (await services.photos.purgeRejected()) },
+    { name: 'sweep-uploads', everyMs: 60_000, run: async () => void (await services.uploads.sweep()) },
+    { name: 'purge-rejected', everyMs: 3_600_000, run: async () => void (await services.files.purgeRejected()) },
     { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
     { name: 'screening-digests', everyMs: 60_000, run: async () => void (await services.notifications.sendDigests()) },
     { name: 'close-votes', everyMs: 60_000, run: async () => void (await services.votes.closeDueVotes()) },
@@ -44,7 +44,7 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, serv
       everyMs: 3_600_000,
       run: async () => {
         await services.accounts.deleteDeadSessions();
-        await services.screening.deleteExpiredLocks();
+        await services.locks.deleteExpired();
         await deleteStaleCounters(db, clock.now() - 86_400_000);
       },
     },
@@ -61,7 +61,7 @@ const TMP_MAX_AGE_MS = 3_600_000;
 export function startLocalUpkeep(tmpDir: string, clock: Clock, services: Services, log: FastifyBaseLogger): () => Promise<void> {
   const clean = () =>
     cleanTmpDir(tmpDir, clock.now(), TMP_MAX_AGE_MS).catch((err: unknown) => log.error({ err }, 'temp folder cleanup failed'));
-  const flush = () => services.photos.flushViews().catch((err: unknown) => log.error({ err }, 'writing views failed'));
+  const flush = () => services.views.flush().catch((err: unknown) => log.error({ err }, 'writing views failed'));
   void clean();
   const timers = [setInterval(() => void clean(), 10 * 60_000), setInterval(() => void flush(), 5_000)];
   timers.forEach((t) => t.unref());

@@ -110,7 +110,7 @@ export async function seedReference(t: TestApp) {
   const screener = { id: (await makeUser(t, 1)).id, username: 's', level: 1, sessionId: 0 };
   const r = t.services.reference;
   const pek = (
-    await r.addAirport(screener, {
+    await r.add('airports', screener, {
       icao: 'ZBAA',
       iata: 'PEK',
       nameZh: '北京首都国际机场',
@@ -120,7 +120,7 @@ export async function seedReference(t: TestApp) {
     })
   ).item;
   const pvg = (
-    await r.addAirport(screener, {
+    await r.add('airports', screener, {
       icao: 'ZSPD',
       iata: 'PVG',
       nameZh: '上海浦东国际机场',
@@ -130,13 +130,13 @@ export async function seedReference(t: TestApp) {
     })
   ).item;
   const cca = (
-    await r.addAirline(screener, { icao: 'CCA', iata: 'CA', nameZh: '中国国际航空', nameEn: 'Air China', country: 'China' })
+    await r.add('airlines', screener, { icao: 'CCA', iata: 'CA', nameZh: '中国国际航空', nameEn: 'Air China', country: 'China' })
   ).item;
   const a320 = (
-    await r.addAircraftType(screener, { icao: 'A320', manufacturerEn: 'Airbus', manufacturerZh: '空客', typeName: 'A320' })
+    await r.add('aircraft_types', screener, { icao: 'A320', manufacturerEn: 'Airbus', manufacturerZh: '空客', typeName: 'A320' })
   ).item;
   const b738 = (
-    await r.addAircraftType(screener, {
+    await r.add('aircraft_types', screener, {
       icao: 'B738',
       manufacturerEn: 'Boeing',
       manufacturerZh: '波音',

@@ -1,5 +1,5 @@
 import { CATEGORIES } from '@contract/catalogues';
-import type { PhotoResponse, PhotoState } from '@contract/photos';
+import type { PhotoEdit, PhotoResponse, PhotoState } from '@contract/photos';
 
 // How screening history reads, shared by the screening page and the public photo page (level ≥ 1).
 
@@ -15,35 +15,36 @@ export const STATE_NAMES: Record<PhotoState, string> = {
   deleted: '已删除',
 };
 
-/** The columns a screening event's `facts` name (field → [before, after]). */
+/** The facts a screening event's `facts` name (the contract's fields → [before, after]). */
 export const FACT_NAMES: Record<string, string> = {
   registration: '注册号',
   msn: 'MSN',
-  aircraft_type_id: '机型',
-  airline_id: '航司',
-  airport_id: '机场',
-  in_flight: '空中拍摄',
-  taken_on: '拍摄日期',
+  aircraftTypeId: '机型',
+  airlineId: '航司',
+  airportId: '机场',
+  inFlight: '空中拍摄',
+  takenOn: '拍摄日期',
   categories: '分类',
   remark: '公开说明',
-  message_to_screener: '给审图员的留言',
-};
+  messageToScreener: '给审图员的留言',
+} satisfies Record<keyof PhotoEdit, string>;
 
 export const formatTime = (ms: number) =>
   new Date(ms).toLocaleString('zh-CN', { dateStyle: 'short', timeStyle: 'short', hour12: false });
 
-/** A changed fact as stored (column values): a reference by the photo's current label when it is that one. */
+/** A changed fact as the event holds it: a reference by the photo's current label when it is that one. */
 export function factValue(field: string, v: unknown, photo?: PhotoResponse): string {
   if (v === null || v === undefined || v === '') return '空';
-  const ref = { aircraft_type_id: photo?.aircraftType, airline_id: photo?.airline, airport_id: photo?.airport }[field];
-  if (ref !== undefined) return ref?.id === v ? ref.label : `#${String(v)}`;
-  if (field === 'in_flight') return v ? '是' : '否';
-  if (field === 'categories' && typeof v === 'string') {
-    try {
-      return (JSON.parse(v) as string[]).map((c) => categoryName.get(c) ?? c).join('、');
-    } catch {
-      return v;
-    }
+  const refs: Record<string, PhotoResponse['airport'] | undefined> = {
+    aircraftTypeId: photo?.aircraftType,
+    airlineId: photo?.airline,
+    airportId: photo?.airport,
+  };
+  if (field in refs) {
+    const ref = refs[field];
+    return ref?.id === v ? ref.label : `#${String(v)}`;
   }
+  if (field === 'inFlight') return v ? '是' : '否';
+  if (field === 'categories' && Array.isArray(v)) return v.map((c) => categoryName.get(String(c)) ?? String(c)).join('、');
   return String(v);
 }

@@ -10,6 +10,7 @@ import { LEVELS, RESET_TOKEN_MINUTES, SESSION_DAYS } from '../../../../contract/
 import { ADMIN_USERS_LIMIT } from '../../../../contract/manage.js';
 import { MESSAGES, SHELL, suspendedMessage } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
+import type { EventHub } from '../../events.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../http/errors.js';
@@ -24,12 +25,6 @@ import { presentAdminUser, type AdminUserBase } from './accounts.presenter.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from './tokens.js';
 
 const DAY = 86_400_000;
-
-/**
- * Work another module does when an account is deleted: its part of the change inside the deletion's
- * transaction, returning what to do once that transaction has committed (deleting files).
- */
-export type AccountDeletionHook = (trx: DbOrTrx, userId: number) => Promise<() => Promise<void>>;
 
 export interface QueueSlots {
   normal: number;
@@ -46,17 +41,21 @@ function isSuspended(u: Pick<UserRow, 'status' | 'suspended_until'>, now: number
 
 export class AccountsService {
   private dummyHash: Promise<string> | null = null;
-  private readonly deletionHooks: AccountDeletionHook[] = [];
-  private readonly renameHooks: ((trx: DbOrTrx, userId: number) => Promise<void>)[] = [];
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly clock: Clock,
+    private readonly events: EventHub,
     private readonly limiter: Limiter,
     private readonly site: SiteService,
     private readonly audit: AuditService,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    // Members' home airports follow a merge of the airport into another.
+    events.on('reference.merged', async ({ trx, kind, fromId, intoId }) => {
+      if (kind === 'airports') await repo.moveHomeAirports(trx, fromId, intoId);
+    });
+  }
 
   private get db() {
     return this.database.db;
@@ -229,7 +228,7 @@ export class AccountsService {
     const now = this.clock.now();
     const saved = this.db.transaction().execute(async (trx) => {
       if (Object.keys(changes).length > 0) await repo.updateUser(trx, userId, changes);
-      if (changes.username) for (const hook of this.renameHooks) await hook(trx, userId);
+      if (changes.username) await this.events.publish('account.renamed', { trx, userId });
       if (changes.password_hash) {
         await repo.revokeUserSessions(trx, userId, now);
         await repo.invalidatePasswordResets(trx, userId, now);
@@ -249,7 +248,8 @@ export class AccountsService {
     if (!user) throw notFound();
     await this.checkPassword(user, password, 'password', MESSAGES.wrongPassword);
     const now = this.clock.now();
-    const afterCommit = await this.db.transaction().execute(async (trx) => {
+    const afterCommit: (() => Promise<void>)[] = [];
+    await this.db.transaction().execute(async (trx) => {
       // Anonymise rather than delete: screening history and audit rows keep their foreign keys.
       await repo.updateUser(trx, userId, {
         email: `deleted-${userId}@deleted.invalid`,
@@ -261,21 +261,9 @@ export class AccountsService {
       });
       await repo.revokeUserSessions(trx, userId, now);
       await this.audit.record(trx, { actorId: userId, action: 'user.delete', targetType: 'user', targetId: userId });
-      const later = [];
-      for (const hook of this.deletionHooks) later.push(await hook(trx, userId));
-      return later;
+      await this.events.publish('account.deleted', { trx, userId, afterCommit: (step) => afterCommit.push(step) });
     });
-    for (const run of afterCommit) await run();
-  }
-
-  /** Registers what another module does when a member changes their name (the gallery's index). */
-  onRenamed(hook: (trx: DbOrTrx, userId: number) => Promise<void>): void {
-    this.renameHooks.push(hook);
-  }
-
-  /** Registers what another module does when an account is deleted (PRODUCT.md §4.5). */
-  onAccountDeleted(hook: AccountDeletionHook): void {
-    this.deletionHooks.push(hook);
+    for (const step of afterCommit) await step();
   }
 
   async requestPasswordReset(emailInput: string, ip: string): Promise<void> {
@@ -431,11 +419,6 @@ export class AccountsService {
       await repo.revokeUserSessions(trx, userId, this.clock.now());
       await this.audit.record(trx, { actorId, action: 'user.sessions.revoke', targetType: 'user', targetId: userId });
     });
-  }
-
-  /** After an airport merge: members' home airports follow (reference module, inside its transaction). */
-  async moveHomeAirports(trx: DbOrTrx, fromId: number, intoId: number): Promise<void> {
-    await repo.moveHomeAirports(trx, fromId, intoId);
   }
 
   /** Lifts suspensions whose end date has passed (PRODUCT.md §4.6). */

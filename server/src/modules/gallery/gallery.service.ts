@@ -19,7 +19,10 @@ import type { PublicUser } from '../../../../contract/accounts.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
-import type { ScreeningService } from '../screening/screening.service.js';
+import type { ScreeningQueueService } from '../screening/queue.service.js';
+import { PHOTO_COLUMN } from '../reference/reference.service.js';
+import type { EventHub } from '../../events.js';
+import { GalleryIndex } from './search-index.service.js';
 import * as repo from './gallery.repository.js';
 import { queryTokens } from './search-text.js';
 
@@ -70,15 +73,29 @@ export class GalleryService {
   private readonly version = new ShortCache(250, () => repo.galleryVersion(this.db));
   private stats: { at: number; value: SiteStats } | null = null;
 
+  private readonly index: GalleryIndex;
+
   constructor(
     private readonly database: DatabaseHandle,
     private readonly clock: Clock,
+    events: EventHub,
     private readonly photos: PhotosService,
     private readonly accounts: AccountsService,
     private readonly reference: ReferenceService,
-    private readonly screening: ScreeningService,
+    private readonly screening: ScreeningQueueService,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    this.index = new GalleryIndex(database, reference, () => this.changed());
+    // Every change of what the gallery shows re-indexes the photos it touches, in its transaction.
+    events.on('photo.stateChanged', async ({ trx, photo, from, to }) => {
+      if (from === 'accepted' || to === 'accepted') await this.index.sync(trx, photo.id);
+    });
+    events.on('photo.factsChanged', ({ trx, photoIds }) => this.index.syncMany(trx, photoIds));
+    events.on('account.renamed', ({ trx, userId }) => this.index.syncUploader(trx, userId));
+    events.on('reference.changed', async ({ trx, kind, id }) =>
+      this.index.syncMany(trx, await this.photos.photoIdsNaming(trx, PHOTO_COLUMN[kind], id)),
+    );
+  }
 
   private get db() {
     return this.database.db;
@@ -141,7 +158,7 @@ export class GalleryService {
     return json;
   }
 
-  /** This process changed what the gallery shows (see GalleryIndex.onChange). */
+  /** This process changed what the gallery shows (GalleryIndex tells it, inside the change's transaction). */
   changed(): void {
     this.version.clear();
     this.stats = null;

@@ -240,7 +240,7 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
       await t.database.db.selectFrom('photos').select('views').where('id', '=', photo.caPekAgain!).executeTakeFirstOrThrow()
     ).views;
     expect(still).toBe(before);
-    await t.services.photos.flushViews();
+    await t.services.views.flush();
     const after = (
       await t.database.db.selectFrom('photos').select('views').where('id', '=', photo.caPekAgain!).executeTakeFirstOrThrow()
     ).views;

@@ -5,15 +5,15 @@ import { documentTokens } from './search-text.js';
 
 /**
  * Keeps the gallery's search index (one document and the categories per accepted photo) and its
- * version in step with the photos, inside the transaction of each change: the lifecycle calls
- * `sync` on every state change, the owner's edits and the screener's corrections too.
+ * version in step with the photos, inside the transaction of each change (GalleryService hears of
+ * them through the event hub and calls `syncMany`).
  */
 export class GalleryIndex {
-  private readonly listeners: (() => void)[] = [];
-
   constructor(
     private readonly database: DatabaseHandle,
     private readonly reference: ReferenceService,
+    /** This process changed what the gallery shows: its answer cache re-reads the version. */
+    private readonly changed: () => void,
   ) {}
 
   sync(trx: DbOrTrx, photoId: number): Promise<void> {
@@ -43,12 +43,7 @@ export class GalleryIndex {
     }
     await repo.bumpGalleryVersion(trx);
     // Told before the commit: a reader in between may keep the old version, at most for 250 ms.
-    for (const listener of this.listeners) listener();
-  }
-
-  /** Called whenever this process changes the gallery, so its answer cache re-reads the version. */
-  onChange(listener: () => void): void {
-    this.listeners.push(listener);
+    this.changed();
   }
 
   /** After a rename: the photographer is found by the new name. */

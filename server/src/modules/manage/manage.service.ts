@@ -13,8 +13,8 @@ import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
-import type { ReferenceService } from '../reference/reference.service.js';
-import type { ScreeningService } from '../screening/screening.service.js';
+import type { CurationService } from '../reference/curation.service.js';
+import type { ScreeningQueueService } from '../screening/queue.service.js';
 import type { VotesService } from '../votes/votes.service.js';
 
 /**
@@ -27,8 +27,8 @@ export class ManageService {
     private readonly clock: Clock,
     private readonly accounts: AccountsService,
     private readonly photos: PhotosService,
-    private readonly screening: ScreeningService,
-    private readonly reference: ReferenceService,
+    private readonly screening: ScreeningQueueService,
+    private readonly curation: CurationService,
     private readonly votes: VotesService,
     private readonly audit: AuditService,
   ) {}
@@ -87,7 +87,7 @@ export class ManageService {
       this.screening.waiting(),
       this.screening.decisionsToday(),
       this.votes.openCount(),
-      this.reference.pendingCounts(),
+      this.curation.pendingCounts(),
     ]);
     const queue = (name: 'normal' | 'priority') => ({
       waiting: waiting.counts[name],

@@ -46,8 +46,8 @@ describe.each(databaseKinds())('an upload killed mid-way on %s', (kind) => {
       await database.db.updateTable('users').set({ queue_slots: 50 }).where('id', '=', user.id).execute();
       token = (await services.accounts.login('crash@example.com', 'password-123', '127.0.0.1')).token;
       // The server imported the reference data at its first start.
-      airportId = (await services.reference.searchAirports({ q: 'ZGGG', limit: 1 }, null)).items[0]!.id;
-      typeId = (await services.reference.searchAircraftTypes({ q: 'A333', limit: 1 }, null)).items[0]!.id;
+      airportId = (await services.reference.search('airports', { q: 'ZGGG', limit: 1 }, null)).items[0]!.id;
+      typeId = (await services.reference.search('aircraft_types', { q: 'A333', limit: 1 }, null)).items[0]!.id;
     } finally {
       await database.destroy();
     }

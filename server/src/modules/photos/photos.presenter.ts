@@ -15,13 +15,16 @@ export interface StoredRendition {
 
 export const renditionKey = (hash: string, edge: number) => `renditions/${hash}-${edge}.webp`;
 
+/** The renditions a photo row lists (none once its files are gone). */
+export const storedRenditions = (row: Pick<PhotoRow, 'renditions'>) => JSON.parse(row.renditions) as StoredRendition[];
+
 /**
  * Row → contract. `private` adds what only the owner and screeners may see (message to screeners,
  * automatic checks); storage keys, hashes of the file and the uploader's email never leave.
  */
 export function presentPhoto(row: PhotoRow, ctx: PresentContext, view: 'private' | 'public'): PhotoResponse {
   const renditions = row.rendition_hash
-    ? (JSON.parse(row.renditions) as StoredRendition[]).map((r) => ({
+    ? storedRenditions(row).map((r) => ({
         width: r.width,
         height: r.height,
         url: `${ctx.imageHost}/img/${row.rendition_hash}-${r.edge}.webp`,

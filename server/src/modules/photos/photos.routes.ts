@@ -14,17 +14,17 @@ import {
   photoMeta,
   photoResponse,
   registrationLookup,
-  rejectQueueResponse,
   UPLOAD_LIMITS,
   duplicatesQuery,
   duplicatesResponse,
-  uploadQueueResponse,
   uploadResponse,
   type PhotoMeta,
 } from '../../../../contract/photos.js';
 import { userOf } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import type { PhotoFiles } from './photo-files.js';
 import type { PhotosService } from './photos.service.js';
+import type { UploadService } from './upload.service.js';
 
 const errors = {
   400: errorBody,
@@ -59,7 +59,7 @@ function parseMeta(raw: string): PhotoMeta {
   return parsed.data;
 }
 
-export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPluginAsyncZod {
+export function photosRoutes(photos: PhotosService, uploads: UploadService, tmpDir: string): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       // Streamed to disk: memory stays flat however large the part. 1 KB of slack for the limit
@@ -80,7 +80,7 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
           ]);
         }
         // Before a byte of the file is read: a member's third parallel upload waits for the others.
-        const finished = photos.beginUpload(user.id);
+        const finished = uploads.begin(user.id);
         const tmpFile = path.join(tmpDir, `upload-${randomUUID()}.part`);
         let gotFile = false;
         let metaRaw: string | null = null;
@@ -115,7 +115,7 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
           if (metaRaw === null)
             throw badRequest(PHOTO_MESSAGES.missingMeta, [{ path: ['meta'], message: PHOTO_MESSAGES.missingMeta }]);
           const meta = parseMeta(metaRaw);
-          const result = await photos.upload(user, tmpFile, meta);
+          const result = await uploads.upload(user, tmpFile, meta);
           return reply.status(201).send(result);
         } finally {
           finished();
@@ -127,7 +127,7 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
     app.get(
       '/photos/duplicates',
       { config: member, schema: { tags, querystring: duplicatesQuery, response: { 200: duplicatesResponse, ...errors } } },
-      async (req) => ({ items: await photos.findDuplicates(userOf(req), req.query.phash) }),
+      async (req) => ({ items: await uploads.findDuplicates(userOf(req), req.query.phash) }),
     );
 
     app.get('/photos/:id', { schema: { tags, params: photoIdParams, response: { 200: photoResponse, ...errors } } }, (req) =>
@@ -183,26 +183,18 @@ export function photosRoutes(photos: PhotosService, tmpDir: string): FastifyPlug
       },
       (req) => photos.lookupRegistration(req.params.registration),
     );
-
-    app.get('/queue/upload', { config: member, schema: { tags, response: { 200: uploadQueueResponse, ...errors } } }, (req) =>
-      photos.uploadQueue(userOf(req)),
-    );
-
-    app.get('/queue/reject', { config: member, schema: { tags, response: { 200: rejectQueueResponse, ...errors } } }, (req) =>
-      photos.rejectQueue(userOf(req)),
-    );
   };
 }
 
 /** Public renditions: content-hashed names, so they are cached for a year (PRODUCT.md §7). */
-export function imageRoutes(photos: PhotosService): FastifyPluginAsyncZod {
+export function imageRoutes(files: PhotoFiles): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/img/:name', { schema: { hide: true, params: z.object({ name: text(80) }) } }, async (req, reply) => {
       const name = req.params.name;
       if (!/^[a-f0-9]{20}-\d{2,4}\.webp$/.test(name)) return reply.status(404).send({ message: '图片不存在', code: 'NOT_FOUND' });
       // The name holds the content's hash, so it is the ETag too; a deleted photo's renditions still 404.
       const etag = `"${name.slice(0, -5)}"`;
-      const stream = await photos.rendition(name);
+      const stream = await files.rendition(name);
       if (!stream) return reply.status(404).send({ message: '图片不存在', code: 'NOT_FOUND' });
       reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag);
       if (req.headers['if-none-match'] === etag) {

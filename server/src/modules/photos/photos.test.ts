@@ -347,9 +347,9 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
     expect(rejects.items[0].reasons.map((r: { title: string }) => r.title)).toEqual(['传感器/镜头脏点', '地平不正']);
 
     // 30 days after the rejection its files go; the facts stay.
-    expect(await t.services.photos.purgeRejected()).toBe(0);
+    expect(await t.services.files.purgeRejected()).toBe(0);
     t.clock.advance(30 * 86_400_000 + 1000);
-    expect(await t.services.photos.purgeRejected()).toBe(1);
+    expect(await t.services.files.purgeRejected()).toBe(1);
     for (const r of second.renditions) expect((await t.app.inject({ method: 'GET', url: r.url })).statusCode).toBe(404);
     const fresh = await t.services.accounts.login(u.email, u.password, '10.0.0.3');
     const after = (

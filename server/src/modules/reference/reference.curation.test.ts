@@ -104,7 +104,7 @@ describe.each(databaseKinds())('reference data curation on %s', (kind) => {
     const before = [await airport(survivor), await airport(duplicate)];
     const versionBefore = await t.database.db.selectFrom('gallery_state').select('version').executeTakeFirst();
     const actor = { id: screener.id, username: screener.username, level: 1, sessionId: 0 };
-    await expect(t.services.reference.merge(actor, 'airports', duplicate, survivor)).rejects.toThrow();
+    await expect(t.services.curation.merge(actor, 'airports', duplicate, survivor)).rejects.toThrow();
     if (kind === 'sqlite') await sql`drop trigger fail_merge`.execute(t.database.db);
     else await sql`drop trigger fail_merge on airports`.execute(t.database.db);
 
@@ -121,8 +121,8 @@ describe.each(databaseKinds())('reference data curation on %s', (kind) => {
     const b = await addAirport(screener, { icao: 'ZZMB', nameEn: 'Merge B' });
     const actor = { id: screener.id, username: screener.username, level: 1, sessionId: 0 };
     const results = await Promise.allSettled([
-      t.services.reference.merge(actor, 'airports', a, b),
-      t.services.reference.merge(actor, 'airports', b, a),
+      t.services.curation.merge(actor, 'airports', a, b),
+      t.services.curation.merge(actor, 'airports', b, a),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const statuses = [(await airport(a)).status, (await airport(b)).status].sort();

@@ -300,3 +300,17 @@ export const pendingAirlines = (db: DbOrTrx, limit: number) =>
   db.selectFrom('airlines').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
 export const pendingAircraftTypes = (db: DbOrTrx, limit: number) =>
   db.selectFrom('aircraft_types').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
+
+/** How many photos (any state) name an entry: a used entry is merged, never deleted, and a merge says how many moved. */
+export async function countPhotosNaming(
+  db: DbOrTrx,
+  column: 'airport_id' | 'airline_id' | 'aircraft_type_id',
+  id: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(column, '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

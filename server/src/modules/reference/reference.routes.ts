@@ -22,41 +22,42 @@ import {
   reviewRequest,
 } from '../../../../contract/manage.js';
 import { userOf } from '../../http/auth.js';
+import type { CurationService } from './curation.service.js';
 import type { ReferenceService } from './reference.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
 const added = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), item });
 
-export function referenceRoutes(reference: ReferenceService): FastifyPluginAsyncZod {
+export function referenceRoutes(reference: ReferenceService, curation: CurationService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['reference'];
     app.get('/airports', { schema: { tags, querystring: refQuery, response: { 200: listOf(airport), ...errors } } }, (req) =>
-      reference.searchAirports(req.query, req.user),
+      reference.search('airports', req.query, req.user),
     );
     app.get('/airlines', { schema: { tags, querystring: refQuery, response: { 200: listOf(airline), ...errors } } }, (req) =>
-      reference.searchAirlines(req.query, req.user),
+      reference.search('airlines', req.query, req.user),
     );
     app.get(
       '/aircraft-types',
       { schema: { tags, querystring: refQuery, response: { 200: listOf(aircraftType), ...errors } } },
-      (req) => reference.searchAircraftTypes(req.query, req.user),
+      (req) => reference.search('aircraft_types', req.query, req.user),
     );
 
     const level = { level: LEVELS.member };
     app.post(
       '/airports',
       { config: level, schema: { tags, body: newAirport, response: { 200: added(airport), ...errors } } },
-      (req) => reference.addAirport(userOf(req), req.body),
+      (req) => reference.add('airports', userOf(req), req.body),
     );
     app.post(
       '/airlines',
       { config: level, schema: { tags, body: newAirline, response: { 200: added(airline), ...errors } } },
-      (req) => reference.addAirline(userOf(req), req.body),
+      (req) => reference.add('airlines', userOf(req), req.body),
     );
     app.post(
       '/aircraft-types',
       { config: level, schema: { tags, body: newAircraftType, response: { 200: added(aircraftType), ...errors } } },
-      (req) => reference.addAircraftType(userOf(req), req.body),
+      (req) => reference.add('aircraft_types', userOf(req), req.body),
     );
 
     // Curation (level 1, PRODUCT.md §3.11).
@@ -66,12 +67,12 @@ export function referenceRoutes(reference: ReferenceService): FastifyPluginAsync
     app.put(
       '/airports/:id',
       { config: screener, schema: { tags, params, body: newAirport, response: { 200: added(airport), ...withNotFound } } },
-      (req) => reference.editAirport(userOf(req), req.params.id, req.body),
+      (req) => reference.edit('airports', userOf(req), req.params.id, req.body),
     );
     app.put(
       '/airlines/:id',
       { config: screener, schema: { tags, params, body: newAirline, response: { 200: added(airline), ...withNotFound } } },
-      (req) => reference.editAirline(userOf(req), req.params.id, req.body),
+      (req) => reference.edit('airlines', userOf(req), req.params.id, req.body),
     );
     app.put(
       '/aircraft-types/:id',
@@ -79,7 +80,7 @@ export function referenceRoutes(reference: ReferenceService): FastifyPluginAsync
         config: screener,
         schema: { tags, params, body: newAircraftType, response: { 200: added(aircraftType), ...withNotFound } },
       },
-      (req) => reference.editAircraftType(userOf(req), req.params.id, req.body),
+      (req) => reference.edit('aircraft_types', userOf(req), req.params.id, req.body),
     );
     const kinds = [
       ['airports', 'airports'],
@@ -90,7 +91,7 @@ export function referenceRoutes(reference: ReferenceService): FastifyPluginAsync
       app.delete(
         `/${path}/:id`,
         { config: screener, schema: { tags, params, response: { 200: done, ...withNotFound } } },
-        (req) => reference.remove(userOf(req), kind, req.params.id),
+        (req) => curation.remove(userOf(req), kind, req.params.id),
       );
       app.post(
         `/${path}/:id/merge`,
@@ -103,17 +104,17 @@ export function referenceRoutes(reference: ReferenceService): FastifyPluginAsync
             response: { 200: mergeResponse, ...withNotFound },
           },
         },
-        (req) => reference.merge(userOf(req), kind, req.params.id, req.body.intoId),
+        (req) => curation.merge(userOf(req), kind, req.params.id, req.body.intoId),
       );
       app.post(
         `/${path}/:id/approve`,
         { config: screener, schema: { tags, params, response: { 200: done, ...withNotFound } } },
-        (req) => reference.review(userOf(req), kind, req.params.id, true),
+        (req) => curation.review(userOf(req), kind, req.params.id, true),
       );
       app.post(
         `/${path}/:id/reject`,
         { config: screener, schema: { tags, params, body: reviewRequest, response: { 200: done, ...withNotFound } } },
-        (req) => reference.review(userOf(req), kind, req.params.id, false, req.body.reason),
+        (req) => curation.review(userOf(req), kind, req.params.id, false, req.body.reason),
       );
     }
     app.get(
@@ -126,7 +127,7 @@ export function referenceRoutes(reference: ReferenceService): FastifyPluginAsync
           response: { 200: pendingSuggestions, ...errors },
         },
       },
-      (req) => reference.pending(req.query.limit),
+      (req) => curation.pending(req.query.limit),
     );
   };
 }

@@ -15,11 +15,24 @@ import {
   statsResponse,
 } from '../../../../contract/screening.js';
 import { userOf } from '../../http/auth.js';
-import type { ScreeningService } from './screening.service.js';
+import { rejectQueueResponse, uploadQueueResponse } from '../../../../contract/photos.js';
+import type { AppealsService } from './appeals.service.js';
+import type { DecisionsService } from './decisions.service.js';
+import type { LocksService } from './locks.service.js';
+import type { OwnQueuesService } from './own-queues.service.js';
+import type { ScreeningQueueService } from './queue.service.js';
+
+export interface Screening {
+  locks: LocksService;
+  decisions: DecisionsService;
+  appeals: AppealsService;
+  queue: ScreeningQueueService;
+  ownQueues: OwnQueuesService;
+}
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 503: errorBody };
 
-export function screeningRoutes(screening: ScreeningService): FastifyPluginAsyncZod {
+export function screeningRoutes(screening: Screening): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['screening'];
     const screener = { level: LEVELS.screener };
@@ -28,38 +41,38 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
     app.get(
       '/screening/queue',
       { config: screener, schema: { tags, querystring: queueQuery, response: { 200: queueResponse, ...errors } } },
-      (req) => screening.queue(userOf(req), req.query),
+      (req) => screening.queue.queue(userOf(req), req.query),
     );
     app.post('/screening/next', { config: screener, schema: { tags, response: { 200: nextResponse, ...errors } } }, (req) =>
-      screening.next(userOf(req)),
+      screening.locks.next(userOf(req)),
     );
     app.get('/screening/stats', { config: screener, schema: { tags, response: { 200: statsResponse, ...errors } } }, (req) =>
-      screening.stats(userOf(req)),
+      screening.queue.stats(userOf(req)),
     );
     app.get(
       '/screening/photos/:id',
       { config: screener, schema: { tags, params, response: { 200: screeningView, ...errors } } },
-      (req) => screening.view(req.params.id, userOf(req)),
+      (req) => screening.queue.view(req.params.id, userOf(req)),
     );
     app.post(
       '/screening/photos/:id/lock',
       { config: screener, schema: { tags, params, response: { 200: lockResponse, ...errors } } },
-      (req) => screening.takeLock(req.params.id, userOf(req)),
+      (req) => screening.locks.take(req.params.id, userOf(req)),
     );
     app.put(
       '/screening/photos/:id/lock',
       { config: screener, schema: { tags, params, response: { 200: lockResponse, ...errors } } },
-      (req) => screening.renewLock(req.params.id, userOf(req)),
+      (req) => screening.locks.renew(req.params.id, userOf(req)),
     );
     app.delete(
       '/screening/photos/:id/lock',
       { config: screener, schema: { tags, params, response: { 200: messageBody, ...errors } } },
-      (req) => screening.releaseLock(req.params.id, userOf(req)),
+      (req) => screening.locks.release(req.params.id, userOf(req)),
     );
     app.post(
       '/screening/photos/:id/decision',
       { config: screener, schema: { tags, params, body: decisionRequest, response: { 200: decisionResponse, ...errors } } },
-      (req) => screening.decide(req.params.id, userOf(req), req.body),
+      (req) => screening.decisions.decide(req.params.id, userOf(req), req.body),
     );
     app.post(
       '/screening/photos/:id/revoke',
@@ -67,7 +80,7 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
         config: { level: LEVELS.senior },
         schema: { tags, params, body: revokeRequest, response: { 200: decisionResponse, ...errors } },
       },
-      (req) => screening.revoke(req.params.id, userOf(req), req.body.message),
+      (req) => screening.decisions.revoke(req.params.id, userOf(req), req.body.message),
     );
     app.post(
       '/photos/:id/appeal',
@@ -75,7 +88,20 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
         config: { level: LEVELS.member },
         schema: { tags: ['photos'], params, body: appealRequest, response: { 200: messageBody, ...errors } },
       },
-      (req) => screening.appeal(req.params.id, userOf(req), req.body.note),
+      (req) => screening.appeals.appeal(req.params.id, userOf(req), req.body.note),
+    );
+
+    // A member's own photos in screening: where each waits, and the rejections with their reasons.
+    const member = { level: LEVELS.member };
+    app.get(
+      '/queue/upload',
+      { config: member, schema: { tags: ['photos'], response: { 200: uploadQueueResponse, ...errors } } },
+      (req) => screening.ownQueues.uploadQueue(userOf(req)),
+    );
+    app.get(
+      '/queue/reject',
+      { config: member, schema: { tags: ['photos'], response: { 200: rejectQueueResponse, ...errors } } },
+      (req) => screening.ownQueues.rejectQueue(userOf(req)),
     );
   };
 }

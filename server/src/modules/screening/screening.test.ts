@@ -148,10 +148,21 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
     const s = await makeUser(t, 1);
     const id = await insertPhoto(t, uploader.id, { registration: 'B-1OO1' });
     await lock(id, s);
-    const res = await decide(id, s, { decision: 'accept', facts: { registration: 'B-1001', msn: '2345' } });
+    const res = await decide(id, s, {
+      decision: 'accept',
+      facts: { registration: 'B-1001', msn: '2345', categories: ['airliner', 'night'] },
+    });
     expect(res.json().photo).toMatchObject({ state: 'accepted', registration: 'B-1001', msn: '2345' });
     const last = (await eventsOf(id)).at(-1)!;
-    expect(JSON.parse(last.facts)).toEqual({ registration: ['B-1OO1', 'B-1001'], msn: [null, '2345'] });
+    expect(JSON.parse(last.facts)).toMatchObject({ registration: ['B-1OO1', 'B-1001'], msn: [null, '2345'] });
+    // The history leaves the server in the contract's names and types, not as columns and JSON text.
+    const senior = await makeUser(t, 2);
+    const history = (await call('GET', `/screening/photos/${id}`, senior)).json().history as { facts: object }[];
+    expect(history.at(-1)!.facts).toEqual({
+      registration: ['B-1OO1', 'B-1001'],
+      msn: [null, '2345'],
+      categories: [['airliner'], ['airliner', 'night']],
+    });
   });
 
   it('gives the quota slot back when a photo is decided', async () => {
@@ -278,7 +289,7 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
     const [s, senior] = [await makeUser(t, 1), await makeUser(t, 2)];
     const id = await insertPhoto(t, uploader.id);
     const views = async () => {
-      await t.services.photos.flushViews();
+      await t.services.views.flush();
       return (await t.database.db.selectFrom('photos').select('views').where('id', '=', id).executeTakeFirstOrThrow()).views;
     };
     await lock(id, s);

@@ -12,7 +12,6 @@ import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { GalleryIndex } from '../gallery/search-index.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { PhotoResponse } from '../../../../contract/photos.js';
@@ -55,7 +54,6 @@ export class VotesService {
     private readonly clock: Clock,
     private readonly photos: PhotosService,
     private readonly notifications: NotificationsService,
-    private readonly galleryIndex: GalleryIndex,
     private readonly audit: AuditService,
   ) {}
 
@@ -163,9 +161,8 @@ export class VotesService {
         const photo = await this.photos.stateAndOwner(trx, vote.photo_id);
         const features = net >= VOTE_FEATURE_NET && photo?.state === 'accepted';
         if (features && photo) {
+          // The gallery follows at once (photo.factsChanged): cached answers and the featured filter show it.
           if (photo.featured_at === null) await this.photos.setFeatured(trx, vote.photo_id, now);
-          // The gallery's version moves, so cached answers (and the featured filter) show it at once.
-          await this.galleryIndex.sync(trx, vote.photo_id);
           await this.notifications.notify(trx, {
             userId: photo.uploader_id,
             kind: 'featured',

@@ -5,8 +5,9 @@ import type { NewScreeningEvent, PhotosTable } from '../../db/schema.js';
 
 /**
  * Moves a photo from `from` to the patch's state, guarded in the UPDATE itself: the photo must still
- * be in `from`, and when `lockHolder` is given that screener must hold a live lock on it. False when
- * another request got there first.
+ * be in `from`, and when `lock` is given that screener must hold a live lock on it (the screening
+ * module's table, read here because the guard has to be in this one statement). False when another
+ * request got there first.
  */
 export async function guardedTransition(
   db: DbOrTrx,
@@ -37,21 +38,4 @@ export async function guardedTransition(
 
 export async function insertEvent(db: DbOrTrx, event: NewScreeningEvent): Promise<void> {
   await db.insertInto('screening_events').values(event).execute();
-}
-
-export async function deleteLock(db: DbOrTrx, photoId: number): Promise<void> {
-  await db.deleteFrom('screening_locks').where('photo_id', '=', photoId).execute();
-}
-
-export function appealsByPhotoIds(db: DbOrTrx, photoIds: number[]) {
-  return db.selectFrom('appeals').selectAll().where('photo_id', 'in', photoIds).execute();
-}
-
-export async function closeAppeal(db: DbOrTrx, photoId: number, now: number): Promise<void> {
-  await db
-    .updateTable('appeals')
-    .set({ state: 'withdrawn', decided_at: now })
-    .where('photo_id', '=', photoId)
-    .where('state', '=', 'open')
-    .execute();
 }

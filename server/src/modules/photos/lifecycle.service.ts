@@ -1,13 +1,13 @@
 import type { Updateable } from 'kysely';
 import { LEVELS } from '../../../../contract/limits.js';
-import type { AppealInfo, PhotoState } from '../../../../contract/photos.js';
+import type { PhotoState } from '../../../../contract/photos.js';
 import { SCREENING_MESSAGES } from '../../../../contract/screening.js';
 import type { Clock } from '../../clock.js';
-import type { Db, DbOrTrx } from '../../db/database.js';
-import type { AppealRow, PhotoRow, PhotosTable } from '../../db/schema.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { PhotoRow, PhotosTable } from '../../db/schema.js';
+import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, forbidden } from '../../http/errors.js';
-import type { GalleryIndex } from '../gallery/search-index.service.js';
 import { ruleFor, type PhotoAction } from './lifecycle.js';
 import * as repo from './lifecycle.repository.js';
 
@@ -28,13 +28,13 @@ export interface TransitionRequest {
 /**
  * The only way a photo changes state (PRODUCT.md §4.1): checks the transition against the lifecycle
  * table, applies it with the state (and the lock) guarded in the UPDATE, writes exactly one
- * screening event, and ends any lock on the photo. Runs inside the caller's transaction.
+ * screening event and tells the other modules (`photo.stateChanged`: screening ends the photo's lock
+ * and an open appeal, the gallery's index follows). Runs inside the caller's transaction.
  */
 export class PhotoLifecycle {
   constructor(
-    private readonly db: Db,
     private readonly clock: Clock,
-    private readonly gallery: GalleryIndex,
+    private readonly events: EventHub,
   ) {}
 
   /** The state the action leads to; throws 409 for an illegal transition, 403 below its level. */
@@ -72,29 +72,12 @@ export class PhotoLifecycle {
       facts: JSON.stringify(t.facts ?? {}),
       created_at: now,
     });
-    await repo.deleteLock(trx, t.photo.id);
-    // An appeal ends with its photo: it no longer counts against the member's three open appeals.
-    if (t.photo.state === 'appealed' && (to === 'withdrawn' || to === 'deleted')) await repo.closeAppeal(trx, t.photo.id, now);
-    if (t.photo.state === 'accepted' || to === 'accepted') await this.gallery.sync(trx, t.photo.id);
+    await this.events.publish('photo.stateChanged', { trx, photo: t.photo, from: t.photo.state, to });
     return to;
   }
 
-  /** Facts of a photo changed without a change of state: the gallery's index follows an accepted one. */
+  /** Facts of a photo changed without a change of state: an accepted one is shown (and found) by them. */
   async factsChanged(trx: DbOrTrx, photo: Pick<PhotoRow, 'id' | 'state'>): Promise<void> {
-    if (photo.state === 'accepted') await this.gallery.sync(trx, photo.id);
-  }
-
-  /** The appeals of these photos, by photo id. */
-  async appealsOf(photoIds: number[]): Promise<Map<number, AppealInfo>> {
-    if (photoIds.length === 0) return new Map();
-    const rows = await repo.appealsByPhotoIds(this.db, photoIds);
-    return new Map(rows.map((a) => [a.photo_id, presentAppeal(a)]));
+    if (photo.state === 'accepted') await this.events.publish('photo.factsChanged', { trx, photoIds: [photo.id] });
   }
 }
-
-const presentAppeal = (a: AppealRow): AppealInfo => ({
-  state: a.state,
-  note: a.note,
-  createdAt: a.created_at,
-  decidedAt: a.decided_at,
-});

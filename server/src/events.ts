@@ -1,0 +1,44 @@
+import type { PhotoState } from '../../contract/photos.js';
+import type { DbOrTrx } from './db/database.js';
+import type { PhotoRow } from './db/schema.js';
+
+/**
+ * What one module tells the others, by name, with its payload's type. The publisher never knows who
+ * listens; `app.ts` registers every listener, in one place.
+ *
+ * The rule about transactions: every event here is published INSIDE the publisher's transaction and
+ * carries it as `trx`. Listeners run in registration order, awaited, and write only through `trx`, so
+ * their work commits or rolls back with the change that caused it; a listener that throws refuses the
+ * change (the publisher's transaction fails, nothing is written). Work that must wait for the commit
+ * (deleting files, clearing a cache another process reads) is handed to `afterCommit`, which the
+ * publisher runs once the transaction has committed.
+ */
+export interface Events {
+  /** A photo moved from one state to another (PRODUCT.md §4.1), its row as it was before. */
+  'photo.stateChanged': { trx: DbOrTrx; photo: PhotoRow; from: PhotoState; to: PhotoState };
+  /** Facts of these photos changed without a change of state (an edit, a correction, a merge, a feature). */
+  'photo.factsChanged': { trx: DbOrTrx; photoIds: number[] };
+  /** A member took another name: everything that shows or finds them by name follows. */
+  'account.renamed': { trx: DbOrTrx; userId: number };
+  /** A member deleted their account (§4.5): their photos leave the site with it. */
+  'account.deleted': { trx: DbOrTrx; userId: number; afterCommit: (step: () => Promise<void>) => void };
+  /** A duplicate reference entry is merged into another: photos and members' home airports naming it follow. */
+  'reference.merged': { trx: DbOrTrx; kind: 'airports' | 'airlines' | 'aircraft_types'; fromId: number; intoId: number };
+  /** A reference entry's names or codes changed: photos naming it are found by the new ones. */
+  'reference.changed': { trx: DbOrTrx; kind: 'airports' | 'airlines' | 'aircraft_types'; id: number };
+}
+
+export type EventName = keyof Events;
+type Listener<K extends EventName> = (payload: Events[K]) => Promise<void> | void;
+
+export class EventHub {
+  private readonly listeners = new Map<EventName, ((payload: never) => Promise<void> | void)[]>();
+
+  on<K extends EventName>(name: K, listener: Listener<K>): void {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+
+  async publish<K extends EventName>(name: K, payload: Events[K]): Promise<void> {
+    for (const listener of this.listeners.get(name) ?? []) await (listener as Listener<K>)(payload);
+  }
+}

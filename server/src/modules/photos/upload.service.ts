@@ -1,0 +1,200 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import { adviceFor, hammingDistance } from '../../../../contract/image-analysis.js';
+import {
+  NO_REGISTRATION,
+  PHOTO_MESSAGES,
+  registrationKey,
+  UPLOAD_LIMITS,
+  type PhotoChecks,
+  type PhotoMeta,
+  type PhotoResponse,
+} from '../../../../contract/photos.js';
+import type { Clock } from '../../clock.js';
+import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
+import type { AuthUser } from '../../http/auth.js';
+import { badRequest, conflict, RetryLaterError } from '../../http/errors.js';
+import { Gate } from '../../media/gate.js';
+import { processJpeg } from '../../media/image-processor.js';
+import type { AccountsService, QueueSlots } from '../accounts/accounts.service.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import { assertTakenOn } from './facts.js';
+import type { PhotoFiles } from './photo-files.js';
+import { renditionKey, type StoredRendition } from './photos.presenter.js';
+import * as repo from './photos.repository.js';
+import type { PhotosService } from './photos.service.js';
+
+const DUPLICATE_DISTANCE = 6;
+
+export interface UploadOptions {
+  /** How long an upload may take between writing its files and committing its row. */
+  uploadLeaseMs: number;
+  /** Uploads one member may have in flight in one process; a further one is refused with 429. */
+  uploadsPerMember: number;
+  /** Uploads that may wait for a decode slot in one process; a further one is refused with 503. */
+  decodeQueue: number;
+}
+
+/**
+ * The upload pipeline (PRODUCT.md §3.6, §4.2, §5.1): the member's parallel uploads, the quotas, one
+ * decode through the gate, files first and the row last with an intent row in between, and the sweep
+ * of intents a crash left behind.
+ */
+export class UploadService {
+  // Decoding is CPU- and memory-bound: about one at a time per core, a short line behind them, and
+  // a clear 503 beyond, rather than every upload decoding at once (PRODUCT.md §5.1 bounds each).
+  private readonly decodes: Gate;
+  private readonly uploadsInFlight = new Map<number, number>();
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly clock: Clock,
+    private readonly files: PhotoFiles,
+    private readonly photos: PhotosService,
+    private readonly reference: ReferenceService,
+    private readonly accounts: AccountsService,
+    private readonly opts: UploadOptions,
+  ) {
+    this.decodes = new Gate(os.availableParallelism(), opts.decodeQueue, PHOTO_MESSAGES.busy);
+  }
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /** Takes one of the member's upload slots in this process; the returned function gives it back. */
+  begin(userId: number): () => void {
+    const n = this.uploadsInFlight.get(userId) ?? 0;
+    if (n >= this.opts.uploadsPerMember) throw new RetryLaterError(429, PHOTO_MESSAGES.uploadsInFlight, 10);
+    this.uploadsInFlight.set(userId, n + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (this.uploadsInFlight.get(userId) ?? 1) - 1;
+      if (left > 0) this.uploadsInFlight.set(userId, left);
+      else this.uploadsInFlight.delete(userId);
+    };
+  }
+
+  /** The most decodes seen running at once in this process. */
+  get peakDecodes(): number {
+    return this.decodes.peak;
+  }
+
+  private async checkQuota(db: DbOrTrx, user: AuthUser, meta: PhotoMeta, regKey: string, slots: QueueSlots) {
+    const used = await repo.countWaiting(db, user.id, meta.queue);
+    if (used >= slots[meta.queue])
+      throw conflict(PHOTO_MESSAGES.queueFull, [{ path: ['queue'], message: PHOTO_MESSAGES.queueFull }]);
+    if (regKey !== registrationKey(NO_REGISTRATION)) {
+      const sameReg = await repo.countWaitingForRegistration(db, user.id, regKey);
+      if (sameReg >= UPLOAD_LIMITS.perRegistrationWaiting) {
+        throw conflict(PHOTO_MESSAGES.registrationFull, [{ path: ['registration'], message: PHOTO_MESSAGES.registrationFull }]);
+      }
+    }
+  }
+
+  async upload(user: AuthUser, file: string, meta: PhotoMeta): Promise<{ message: string; photo: PhotoResponse }> {
+    const regKey = registrationKey(meta.registration);
+    assertTakenOn(meta.takenOn, this.clock.now());
+    const issues = await this.reference.checkPhotoRefs(this.db, user.id, meta);
+    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+    // Fail fast before the expensive part; the binding check runs again inside the transaction.
+    await this.checkQuota(this.db, user, meta, regKey, await this.accounts.slots(user.id));
+
+    const image = await this.decodes.run(() => processJpeg(file, meta.watermark));
+    const duplicates = await this.findDuplicates(user, image.phash);
+    const checks: PhotoChecks = { ...image.analysis, duplicates, advice: adviceFor(image.analysis, duplicates) };
+
+    const now = this.clock.now();
+    const renditionHash = createHash('sha256')
+      .update(image.sha256)
+      .update(JSON.stringify(meta.watermark))
+      .update(randomBytes(8))
+      .digest('hex')
+      .slice(0, 20);
+    const originalKey = `originals/${image.sha256.slice(0, 2)}/${randomUUID()}.jpg`;
+    const renditionKeys = image.renditions.map((r) => renditionKey(renditionHash, r.edge));
+    const keys = [originalKey, ...renditionKeys];
+
+    // Files first, row last: a row never points at a missing file. The intent row records the
+    // files until the photo row commits, so a crash in between leaves nothing behind (sweep).
+    const intentId = await repo.insertIntent(this.db, keys, now, this.opts.uploadLeaseMs);
+    let committed: number;
+    try {
+      await Promise.all([
+        this.files.put(originalKey, await fs.promises.readFile(file), 'image/jpeg'),
+        ...image.renditions.map((r, i) => this.files.put(renditionKeys[i]!, r.data, 'image/webp')),
+      ]);
+      committed = await this.db.transaction().execute(async (trx) => {
+        // Locks the member's row on PostgreSQL: one member's uploads commit one at a time.
+        const slots = await this.accounts.slotsForUpdate(trx, user.id);
+        await this.checkQuota(trx, user, meta, regKey, slots);
+        const photoId = await repo.insertPhoto(trx, {
+          uploader_id: user.id,
+          state: 'pending',
+          queue: meta.queue,
+          registration: meta.registration,
+          registration_key: regKey,
+          msn: meta.msn || null,
+          aircraft_type_id: meta.aircraftTypeId,
+          airline_id: meta.airlineId ?? null,
+          airport_id: meta.inFlight ? null : (meta.airportId ?? null),
+          in_flight: meta.inFlight ? 1 : 0,
+          taken_on: meta.takenOn,
+          categories: JSON.stringify(meta.categories),
+          remark: meta.remark || null,
+          message_to_screener: meta.messageToScreener || null,
+          watermark: meta.watermark ? JSON.stringify(meta.watermark) : null,
+          width: image.width,
+          height: image.height,
+          bytes: image.bytes,
+          sha256: image.sha256,
+          phash: image.phash,
+          thumbhash: image.thumbhash,
+          exif: JSON.stringify(image.exif),
+          checks: JSON.stringify(checks),
+          original_key: originalKey,
+          rendition_hash: renditionHash,
+          renditions: JSON.stringify(
+            image.renditions.map(({ edge, width, height }): StoredRendition => ({ edge, width, height })),
+          ),
+          created_at: now,
+          updated_at: now,
+          decided_at: null,
+          featured_at: null,
+        });
+        await repo.insertEvent(trx, { photoId, actorId: user.id, from: null, to: 'pending', at: now });
+        await repo.deleteIntent(trx, intentId);
+        return photoId;
+      });
+    } catch (err) {
+      await this.files.delete(keys);
+      await repo.deleteIntent(this.db, intentId).catch(() => undefined);
+      throw err;
+    }
+    // After the commit the row owns the files: nothing that fails from here may delete them.
+    return { message: PHOTO_MESSAGES.uploaded, photo: await this.photos.get(committed, user) };
+  }
+
+  /** The uploader's live photos and accepted photos that look the same (perceptual hash). */
+  async findDuplicates(user: AuthUser, phash: string): Promise<PhotoChecks['duplicates']> {
+    const candidates = await repo.phashCandidates(this.db, user.id);
+    return candidates
+      .map((c) => ({ photoId: c.id, distance: hammingDistance(c.phash, phash) }))
+      .filter((c) => c.distance <= DUPLICATE_DISTANCE)
+      .sort((a, b) => a.distance - b.distance)
+      .slice(0, 5);
+  }
+
+  /** Deletes the files of uploads that died between writing files and committing their row. */
+  async sweep(): Promise<number> {
+    const intents = await repo.expiredIntents(this.db, this.clock.now());
+    for (const intent of intents) {
+      await this.files.delete(JSON.parse(intent.keys) as string[]);
+      await repo.deleteIntent(this.db, intent.id);
+    }
+    return intents.length;
+  }
+}

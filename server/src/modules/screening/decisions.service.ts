@@ -1,0 +1,151 @@
+import { REJECT_REASONS, type PhotoResponse, type PhotoState } from '../../../../contract/photos.js';
+import { SCREENING_MESSAGES, type DecisionRequest } from '../../../../contract/screening.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { PhotoRow } from '../../db/schema.js';
+import type { AuthUser } from '../../http/auth.js';
+import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import { factChanges, factColumns, requireAirport } from '../photos/facts.js';
+import type { PhotoLifecycle } from '../photos/lifecycle.service.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import * as appeals from './appeals.repository.js';
+import type { LocksService } from './locks.service.js';
+
+const DECISION_TEXTS = {
+  accept: { message: SCREENING_MESSAGES.accepted, action: 'accept' },
+  reject: { message: SCREENING_MESSAGES.rejected, action: 'reject' },
+  escalate: { message: SCREENING_MESSAGES.escalated, action: 'escalate' },
+} as const;
+
+/**
+ * Decisions (PRODUCT.md §4.3) and revocations: each through the photo lifecycle, with the appeal's
+ * outcome, the audit entry and the uploader's notification in the same transaction.
+ */
+export class DecisionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly lifecycle: PhotoLifecycle,
+    private readonly locks: LocksService,
+    private readonly photos: PhotosService,
+    private readonly notifications: NotificationsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async decide(photoId: number, viewer: AuthUser, d: DecisionRequest): Promise<{ message: string; photo: PhotoResponse }> {
+    const photo = await this.locks.photoFor(photoId);
+    const text = DECISION_TEXTS[d.decision];
+    // Refuse what the lifecycle refuses before looking at locks, with its own status (409/403).
+    this.lifecycle.check(photo, text.action, viewer);
+    if (photo.state === 'appealed' && (await appeals.lastRejecter(this.db, photoId)) === viewer.id) {
+      throw forbidden(SCREENING_MESSAGES.appealByRejecter);
+    }
+    const lock = await this.locks.lockOf(photoId, viewer);
+    if (!lock?.mine) throw conflict(lock ? SCREENING_MESSAGES.lockedByOther : SCREENING_MESSAGES.noLock);
+    if (d.facts) {
+      const issues = await this.photos.checkFactRefs(photo.uploader_id, d.facts);
+      if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+    }
+    const changes = d.facts ? factChanges(photo, d.facts) : {};
+    requireAirport(photo, changes);
+    const columns = factColumns(changes);
+    const now = this.clock.now();
+    const reasons = d.decision === 'reject' ? d.reasons : [];
+    await this.db.transaction().execute(async (trx) => {
+      const to = await this.lifecycle.transition(trx, {
+        photo,
+        action: text.action,
+        actor: viewer,
+        patch: { ...columns, ...(d.decision === 'escalate' ? {} : { decided_at: now }) },
+        reasons,
+        message: d.message ?? null,
+        facts: changes,
+        requireLock: true,
+      });
+      if (photo.state === 'appealed') {
+        await appeals.decideAppeal(trx, photoId, to === 'accepted' ? 'overturned' : 'upheld', viewer.id, now);
+      }
+      await this.audit.record(trx, {
+        actorId: viewer.id,
+        action: `photo.${d.decision}`,
+        targetType: 'photo',
+        targetId: photoId,
+        detail: { from: photo.state, to, reasons, facts: changes },
+      });
+      await this.notifications.notify(trx, {
+        userId: photo.uploader_id,
+        photoId,
+        ...decisionNotice(photo, to, reasons, d.message ?? null),
+      });
+    });
+    return { message: text.message, photo: await this.photos.get(photoId, viewer) };
+  }
+
+  /** A senior takes back an acceptance: the photo leaves the gallery and waits again (§4.1). */
+  async revoke(
+    photoId: number,
+    viewer: AuthUser,
+    message: string | undefined,
+  ): Promise<{ message: string; photo: PhotoResponse }> {
+    const photo = await this.locks.photoFor(photoId);
+    await this.db.transaction().execute(async (trx) => {
+      await this.lifecycle.transition(trx, {
+        photo,
+        action: 'revoke',
+        actor: viewer,
+        patch: { decided_at: null },
+        message: message ?? null,
+      });
+      await this.audit.record(trx, {
+        actorId: viewer.id,
+        action: 'photo.revoke',
+        targetType: 'photo',
+        targetId: photoId,
+        detail: { message: message ?? null },
+      });
+      await this.notifications.notify(trx, {
+        userId: photo.uploader_id,
+        photoId,
+        kind: 'revoked',
+        title: `照片 ${photo.registration} 的通过已被撤销`,
+        body: `资深审图员撤销了此前的通过决定，照片已从图库隐藏并重新进入审图队列。${message ? `\n留言：${message}` : ''}`,
+      });
+    });
+    return { message: SCREENING_MESSAGES.revoked, photo: await this.photos.get(photoId, viewer) };
+  }
+}
+
+/** What the uploader is told of a decision, in their inbox (and the digest mail). */
+function decisionNotice(photo: PhotoRow, to: PhotoState, reasons: string[], message: string | null) {
+  const note = message ? `\n审图员留言：${message}` : '';
+  const reg = photo.registration;
+  if (photo.state === 'appealed') {
+    return to === 'accepted'
+      ? {
+          kind: 'appeal-overturned' as const,
+          title: `申诉成功：照片 ${reg} 已通过`,
+          body: `资深审图员接受了你的申诉，照片已进入图库。${note}`,
+        }
+      : {
+          kind: 'appeal-upheld' as const,
+          title: `申诉未通过：照片 ${reg}`,
+          body: `资深审图员维持了拒绝决定，此结果为最终结果。${note}`,
+        };
+  }
+  if (to === 'accepted') return { kind: 'accepted' as const, title: `照片 ${reg} 已通过审核`, body: `照片已进入图库。${note}` };
+  if (to === 'escalated') {
+    return {
+      kind: 'escalated' as const,
+      title: `照片 ${reg} 已转交资深审图员`,
+      body: '审图员需要资深审图员的意见，请耐心等待。',
+    };
+  }
+  const titles = REJECT_REASONS.filter((r) => reasons.includes(r.code)).map((r) => r.title);
+  return {
+    kind: 'rejected' as const,
+    title: `照片 ${reg} 未通过审核`,
+    body: `原因：${titles.join('、')}。${note}\n可在“我的退图”中查看说明，并在 14 天内申诉一次。`,
+  };
+}

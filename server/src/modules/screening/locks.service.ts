@@ -1,0 +1,102 @@
+import { LEVELS } from '../../../../contract/limits.js';
+import type { PhotoState } from '../../../../contract/photos.js';
+import { SCREENING_LIMITS, SCREENING_MESSAGES, type LockInfo } from '../../../../contract/screening.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { PhotoRow } from '../../db/schema.js';
+import type { EventHub } from '../../events.js';
+import type { AuthUser } from '../../http/auth.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { decisionsFor } from '../photos/lifecycle.js';
+import * as appeals from './appeals.repository.js';
+import { presentLock } from './screening.presenter.js';
+import * as repo from './screening.repository.js';
+
+const LOCK_MS = SCREENING_LIMITS.lockMinutes * 60_000;
+export const WAITING: PhotoState[] = ['pending', 'escalated', 'appealed'];
+
+/**
+ * Locks on photos being screened (PRODUCT.md §3.10): a row with a 5-minute expiry, taken in one upsert
+ * that only takes over an expired lock, so exactly one of any number of takers wins; renewed by the
+ * page, released on leave, ended with the photo's state.
+ */
+export class LocksService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    events: EventHub,
+  ) {
+    // A photo that moved on (decided, withdrawn, deleted) is nobody's to decide any more.
+    events.on('photo.stateChanged', ({ trx, photo }) => repo.deleteLock(trx, photo.id));
+  }
+
+  async photoFor(id: number): Promise<PhotoRow> {
+    const row = await repo.findPhoto(this.db, id);
+    if (!row) throw notFound('图片不存在');
+    return row;
+  }
+
+  async lockOf(photoId: number, viewer: AuthUser): Promise<LockInfo | null> {
+    const [lock] = await repo.liveLocks(this.db, [photoId], this.clock.now());
+    return lock ? presentLock(lock, viewer) : null;
+  }
+
+  /** Takes (or renews) the lock on a waiting photo; 409 with the holder's name when another has it. */
+  async take(photoId: number, viewer: AuthUser): Promise<{ message: string; lock: LockInfo }> {
+    const photo = await this.photoFor(photoId);
+    if (photo.uploader_id === viewer.id) throw forbidden(SCREENING_MESSAGES.ownPhoto);
+    if (!WAITING.includes(photo.state)) throw conflict(SCREENING_MESSAGES.notDecidable);
+    // Only someone who may decide the photo may hold it: a level 1 cannot park escalations or appeals.
+    if (decisionsFor(photo.state, viewer.level).length === 0) throw forbidden(SCREENING_MESSAGES.seniorOnly);
+    if (photo.state === 'appealed' && (await appeals.lastRejecter(this.db, photoId)) === viewer.id) {
+      throw forbidden(SCREENING_MESSAGES.appealByRejecter);
+    }
+    const now = this.clock.now();
+    if (!(await repo.takeLock(this.db, photoId, viewer.id, now, now + LOCK_MS))) {
+      const holder = await this.lockOf(photoId, viewer);
+      throw conflict(
+        holder ? `${SCREENING_MESSAGES.lockedByOther}（${holder.holder.username}）` : SCREENING_MESSAGES.lockedByOther,
+      );
+    }
+    return { message: SCREENING_MESSAGES.lockTaken, lock: (await this.lockOf(photoId, viewer))! };
+  }
+
+  async renew(photoId: number, viewer: AuthUser): Promise<{ message: string; lock: LockInfo }> {
+    const now = this.clock.now();
+    if (!(await repo.renewLock(this.db, photoId, viewer.id, now, now + LOCK_MS))) {
+      await this.photoFor(photoId);
+      throw conflict(SCREENING_MESSAGES.noLock);
+    }
+    return { message: SCREENING_MESSAGES.lockRenewed, lock: (await this.lockOf(photoId, viewer))! };
+  }
+
+  async release(photoId: number, viewer: AuthUser): Promise<{ message: string }> {
+    await repo.releaseLock(this.db, photoId, viewer.id);
+    return { message: SCREENING_MESSAGES.lockReleased };
+  }
+
+  /**
+   * Claims the next photo: priority queue first, then the normal one, oldest first; level 1 gets
+   * pending photos, level 2 also escalated and appealed ones. A candidate another screener took a
+   * moment earlier is skipped, so concurrent calls never hand out one photo twice.
+   */
+  async next(viewer: AuthUser): Promise<{ photoId: number | null }> {
+    const states: PhotoState[] = viewer.level >= LEVELS.senior ? WAITING : ['pending'];
+    for (const queue of ['priority', 'normal'] as const) {
+      for (let round = 0; round < 5; round++) {
+        const now = this.clock.now();
+        const candidates = await repo.claimCandidates(this.db, viewer.id, states, queue, now, 20);
+        if (candidates.length === 0) break;
+        for (const { id } of candidates) {
+          if (await repo.takeLock(this.db, id, viewer.id, now, now + LOCK_MS)) return { photoId: id };
+        }
+      }
+    }
+    return { photoId: null };
+  }
+
+  /** Upkeep: expired locks are never needed again (a new taker overwrites them anyway). */
+  deleteExpired(): Promise<number> {
+    return repo.deleteExpiredLocks(this.db, this.clock.now());
+  }
+}
