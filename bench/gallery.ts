@@ -208,7 +208,7 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
           { id: admin.id, username: 'bench-admin', level: 3, sessionId: 0 },
           { title: '跑道关闭', content: '今晚 18L 关闭维护。', published: true, startsAt: null, endsAt: null },
         );
-        const session = await services.accounts.login('bench-admin@example.com', 'bench-pass-1', '127.0.0.1');
+        const session = await services.sessions.login('bench-admin@example.com', 'bench-pass-1', '127.0.0.1');
         return { sample, screenerToken: session.token };
       })().finally(() => database.destroy());
       console.log(

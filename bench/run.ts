@@ -53,7 +53,7 @@ async function main(): Promise<void> {
       password: 'bench-pass-1',
       level: 0,
     });
-    const session = await services.accounts.login('bench@example.com', 'bench-pass-1', '127.0.0.1');
+    const session = await services.sessions.login('bench@example.com', 'bench-pass-1', '127.0.0.1');
     const auth = { authorization: `Bearer ${session.token}` };
     const health = await timeIt(300, () => app.inject({ method: 'GET', url: '/api/v1/health' }));
     const profile = await timeIt(300, () => app.inject({ method: 'GET', url: `/api/v1/users/${user.id}` }));

@@ -52,7 +52,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     const services = await servicesFor(server);
     const user = await services.accounts.createUser({ ...member, level: 0 });
     memberId = user.id;
-    session = { ...(await services.accounts.login(member.email, member.password, '127.0.0.1')) };
+    session = { ...(await services.sessions.login(member.email, member.password, '127.0.0.1')) };
     const actor = { id: user.id, username: member.username, level: 0, sessionId: 0 };
     const b738 = (await services.reference.search('aircraft_types', { q: 'B738', limit: 1 }, null)).items[0]!;
     const pvg = (await services.reference.search('airports', { q: 'PVG', limit: 1 }, null)).items[0]!;

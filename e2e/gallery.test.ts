@@ -31,8 +31,8 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     seed = await seedGallery(server, COUNT, [3, 10, 20, 30]);
     const services = await servicesFor(server);
     await services.accounts.createUser({ email: 'viewer@example.com', username: '看图人', password: 'password-123', level: 0 });
-    photographer = { ...(await services.accounts.login(seed.photographer.email, 'password-123', '127.0.0.1')) } as Session;
-    member = { ...(await services.accounts.login('viewer@example.com', 'password-123', '127.0.0.1')) } as Session;
+    photographer = { ...(await services.sessions.login(seed.photographer.email, 'password-123', '127.0.0.1')) } as Session;
+    member = { ...(await services.sessions.login('viewer@example.com', 'password-123', '127.0.0.1')) } as Session;
     await services.close();
     browser = await launchBrowser();
   }, 240_000);
@@ -299,7 +299,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
       password: 'password-123',
       level: 0,
     });
-    const leaving = { ...(await services.accounts.login('leaving@example.com', 'password-123', '127.0.0.1')) } as Session;
+    const leaving = { ...(await services.sessions.login('leaving@example.com', 'password-123', '127.0.0.1')) } as Session;
     await services.close();
 
     const { context, page } = await open({ as: leaving, width: 390 });
@@ -323,7 +323,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
 
   it('shows screeners the screening history; the owner edits facts (warned) and deletes a photo by typing its id', async () => {
     const services = await servicesFor(server);
-    const screener = { ...(await services.accounts.login('screener@example.com', 'password-123', '127.0.0.1')) } as Session;
+    const screener = { ...(await services.sessions.login('screener@example.com', 'password-123', '127.0.0.1')) } as Session;
     await services.close();
     const edited = seed.photos[5]!;
     const removed = seed.photos[6]!;

@@ -39,7 +39,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
         ['screener', 'screener@example.com', '审图员甲', 1],
       ] as const) {
         await services.accounts.createUser({ email, username, password: 'password-123', level });
-        sessions[role] = { ...(await services.accounts.login(email, 'password-123', '127.0.0.1')) } as Session;
+        sessions[role] = { ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) } as Session;
       }
       const member = { id: sessions.member.id, username: '拍机少年', level: 0, sessionId: 0 };
       duplicate = (

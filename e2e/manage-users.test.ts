@@ -37,8 +37,8 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     server = await startServer();
     services = await servicesFor(server);
     for (const u of [ADMIN, MEMBER, ...OTHERS]) await services.accounts.createUser({ ...u, password: PASSWORD });
-    admin = { ...(await services.accounts.login(ADMIN.email, PASSWORD, '127.0.0.1')) } as Session;
-    member = { ...(await services.accounts.login(MEMBER.email, PASSWORD, '127.0.0.1')) } as Session;
+    admin = { ...(await services.sessions.login(ADMIN.email, PASSWORD, '127.0.0.1')) } as Session;
+    member = { ...(await services.sessions.login(MEMBER.email, PASSWORD, '127.0.0.1')) } as Session;
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -29,7 +29,7 @@ describe.skipIf(!browserAvailable())('NOTAMs and maintenance in Chromium', () =>
         ['member', 'member@example.com', '拍机少年', 0],
       ] as const) {
         await services.accounts.createUser({ email, username, password: 'password-123', level });
-        sessions[role] = { ...(await services.accounts.login(email, 'password-123', '127.0.0.1')) } as Session;
+        sessions[role] = { ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) } as Session;
       }
     } finally {
       await services.close();

@@ -36,7 +36,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     ] as const;
     for (const [role, email, username, level] of people) {
       await services.accounts.createUser({ email, username, password: 'password-123', level });
-      sessions[role] = { ...(await services.accounts.login(email, 'password-123', '127.0.0.1')) } as Session;
+      sessions[role] = { ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) } as Session;
     }
     const uploader = { id: sessions.uploader.id, username: '拍机少年', level: 0, sessionId: 0 };
     const b738 = (await services.reference.search('aircraft_types', { q: 'B738', limit: 1 }, null)).items[0]!;

@@ -346,7 +346,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     });
     await loginAs(page, 'gone@example.com', 'password-123');
     await expect.poll(() => page.getByTestId('user-entry').textContent()).toBe('被停用');
-    await services.accounts.suspend(u.id, '多次上传他人作品', null, null);
+    await services.accountsAdmin.suspend(u.id, '多次上传他人作品', null, null);
     await services.close();
     await page.getByTestId('user-entry').click();
     await page.waitForURL(`${server.url}/AccountStop`);

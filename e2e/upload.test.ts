@@ -23,7 +23,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       password: 'password-123',
       level: 0,
     });
-    session = { ...(await services.accounts.login('spotter@example.com', 'password-123', '127.0.0.1')) };
+    session = { ...(await services.sessions.login('spotter@example.com', 'password-123', '127.0.0.1')) };
     // History for the auto-fill and the reject list: one accepted and one rejected photo.
     const member = { id: session.id as number, username: '拍机少年', level: 0, sessionId: 0 };
     const b738 = (await services.reference.search('aircraft_types', { q: 'B738', limit: 1 }, null)).items[0]!;

@@ -34,7 +34,7 @@ describe.skipIf(!browserAvailable())('editor’s choice votes and the dashboard 
       await services.accounts.createUser({ email, username, password: 'password-123', level });
     }
     const login = async (email: string) =>
-      ({ ...(await services.accounts.login(email, 'password-123', '127.0.0.1')) }) as Session;
+      ({ ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) }) as Session;
     as.screener = await login('screener@example.com');
     as.second = await login('second@example.com');
     as.senior = await login('senior@example.com');

@@ -18,6 +18,10 @@ import { createStorage, type PhotoStorage } from './media/storage.js';
 import { EventHub } from './events.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { AccountsAdminService } from './modules/accounts/admin.service.js';
+import { PasswordResetService } from './modules/accounts/password-reset.service.js';
+import { ProfileService } from './modules/accounts/profile.service.js';
+import { SessionsService } from './modules/accounts/sessions.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { galleryRoutes, sitemapRoutes } from './modules/gallery/gallery.routes.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
@@ -56,6 +60,10 @@ export interface Services {
   events: EventHub;
   audit: AuditService;
   accounts: AccountsService;
+  accountsAdmin: AccountsAdminService;
+  sessions: SessionsService;
+  resets: PasswordResetService;
+  profile: ProfileService;
   site: SiteService;
   reference: ReferenceService;
   curation: CurationService;
@@ -121,7 +129,11 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const audit = new AuditService(clock);
   const site = new SiteService(db, audit);
   const limiter = new Limiter(db, clock);
-  const accounts = new AccountsService(database, clock, events, limiter, site, audit, config.publicUrl);
+  const accounts = new AccountsService(database, clock, events, limiter);
+  const accountsAdmin = new AccountsAdminService(db, clock, audit);
+  const sessions = new SessionsService(db, clock, limiter, accounts, accountsAdmin, site);
+  const resets = new PasswordResetService(db, clock, limiter, config.publicUrl);
+  const profile = new ProfileService(db, clock, events, accounts, audit);
   const notifications = new NotificationsService(db, clock, accounts, config.publicUrl);
   const reference = new ReferenceService(db, clock, events, audit);
   const curation = new CurationService(db, events, reference, accounts, notifications, audit);
@@ -143,7 +155,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const messages = new MessagesService(db, clock, limiter, config.publicUrl);
   const votes = new VotesService(db, clock, photos, notifications, audit);
   const notams = new NotamsService(db, clock, audit);
-  const manage = new ManageService(db, clock, accounts, photos, screeningQueue, curation, votes, audit);
+  const manage = new ManageService(db, clock, accountsAdmin, photos, screeningQueue, curation, votes, audit);
   return {
     database,
     clock,
@@ -152,6 +164,10 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       events,
       audit,
       accounts,
+      accountsAdmin,
+      sessions,
+      resets,
+      profile,
       site,
       reference,
       curation,
@@ -215,10 +231,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(
     async (api) => {
       registerAuth(api, {
-        authenticate: (token) => services.accounts.authenticate(token),
+        authenticate: (token) => services.sessions.authenticate(token),
         siteStatus: () => services.site.status(),
       });
-      await api.register(accountsRoutes(services.accounts));
+      await api.register(accountsRoutes(services));
       await api.register(siteRoutes(services.site));
       await api.register(referenceRoutes(services.reference, services.curation));
       await api.register(photosRoutes(services.photos, services.uploads, tmpDirOf(config)));

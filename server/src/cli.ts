@@ -54,7 +54,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   const config = loadConfig(env);
   const { services, database } = await buildServices(config);
-  const { accounts, site } = services;
+  const { accounts, accountsAdmin, site } = services;
   try {
     switch (command) {
       case 'create-user': {
@@ -70,7 +70,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       case 'set-level': {
         const user = await accounts.requireByEmail(need(values, 'email'));
         const lv = level(need(values, 'level'));
-        await accounts.setLevel(user.id, lv, null);
+        await accountsAdmin.setLevel(user.id, lv, null);
         return `已将 ${user.username} 的等级设为 ${lv}`;
       }
       case 'suspend': {
@@ -83,12 +83,12 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
           }
           until = Date.parse(`${values.until}T00:00:00Z`);
         }
-        await accounts.suspend(user.id, reason, until, null);
+        await accountsAdmin.suspend(user.id, reason, until, null);
         return `已停用 ${user.username}${values.until ? `，至 ${values.until}` : ''}`;
       }
       case 'unsuspend': {
         const user = await accounts.requireByEmail(need(values, 'email'));
-        await accounts.unsuspend(user.id, null);
+        await accountsAdmin.unsuspend(user.id, null);
         return `已恢复 ${user.username}`;
       }
       case 'maintenance': {

@@ -110,7 +110,7 @@ describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
       if (caller === 'visitor') continue;
       const u = await makeUser(t, Math.max(0, LEVEL[caller]));
       tokens[caller] = u.token;
-      if (caller === 'suspended') await t.services.accounts.suspend(u.id, '测试', null, null);
+      if (caller === 'suspended') await t.services.accountsAdmin.suspend(u.id, '测试', null, null);
     }
   });
   afterAll(async () => {

@@ -148,7 +148,7 @@ describe.each(databaseKinds())('security properties on %s', (kind) => {
   it('gives every spelling of an API path the same maintenance and suspension answers', async () => {
     const member = await makeUser(t);
     const suspended = await makeUser(t);
-    await t.services.accounts.suspend(suspended.id, '测试', null, null);
+    await t.services.accountsAdmin.suspend(suspended.id, '测试', null, null);
     const spellings = [
       `/api/v1/users/${member.id}`,
       `/%61pi/v1/users/${member.id}`,
@@ -282,7 +282,7 @@ describe.each(databaseKinds())('security properties on %s', (kind) => {
     };
     const member = { id: u.id, username: u.username, level: 0, sessionId: 0 };
     // The request passed the auth hook before this happened; the upload's own transaction checks again.
-    await t.services.accounts.suspend(u.id, '测试', null, null);
+    await t.services.accountsAdmin.suspend(u.id, '测试', null, null);
     await expect(t.services.uploads.upload(member, file, meta)).rejects.toMatchObject({ status: 403, code: 'ACCOUNT_SUSPENDED' });
     const rows = await t.database.db.selectFrom('photos').select('id').where('uploader_id', '=', u.id).execute();
     expect(rows).toEqual([]);

@@ -38,12 +38,12 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, serv
     { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
     { name: 'screening-digests', everyMs: 60_000, run: async () => void (await services.notifications.sendDigests()) },
     { name: 'close-votes', everyMs: 60_000, run: async () => void (await services.votes.closeDueVotes()) },
-    { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await services.accounts.liftEndedSuspensions()) },
+    { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await services.accountsAdmin.liftEndedSuspensions()) },
     {
       name: 'clean-sessions',
       everyMs: 3_600_000,
       run: async () => {
-        await services.accounts.deleteDeadSessions();
+        await services.sessions.deleteDeadSessions();
         await services.locks.deleteExpired();
         await deleteStaleCounters(db, clock.now() - 86_400_000);
       },

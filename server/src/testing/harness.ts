@@ -96,7 +96,7 @@ export async function makeUser(t: TestApp, level = 0, password = 'correct-horse-
   const tag = `${Date.now().toString(36)}${counter}`;
   const email = `user${tag}@example.com`;
   const user = await t.services.accounts.createUser({ email, username: `u${tag}`, password, level });
-  const session = await t.services.accounts.login(email, password, '10.0.0.1');
+  const session = await t.services.sessions.login(email, password, '10.0.0.1');
   return { id: user.id, email, password, username: user.username, token: session.token };
 }
 

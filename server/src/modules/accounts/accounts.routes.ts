@@ -14,10 +14,20 @@ import { errorBody, messageBody } from '../../../../contract/errors.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import { userOf } from '../../http/auth.js';
 import type { AccountsService } from './accounts.service.js';
+import type { PasswordResetService } from './password-reset.service.js';
+import type { ProfileService } from './profile.service.js';
+import type { SessionsService } from './sessions.service.js';
+
+export interface Accounts {
+  accounts: AccountsService;
+  sessions: SessionsService;
+  resets: PasswordResetService;
+  profile: ProfileService;
+}
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
 
-export function accountsRoutes(accounts: AccountsService): FastifyPluginAsyncZod {
+export function accountsRoutes({ accounts, sessions, resets, profile }: Accounts): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/user/login',
@@ -25,13 +35,13 @@ export function accountsRoutes(accounts: AccountsService): FastifyPluginAsyncZod
         config: { duringMaintenance: true },
         schema: { tags: ['accounts'], body: loginRequest, response: { 200: sessionResponse, ...errors } },
       },
-      (req) => accounts.login(req.body.email, req.body.password, req.ip),
+      (req) => sessions.login(req.body.email, req.body.password, req.ip),
     );
 
     app.post(
       '/user/register',
       { schema: { tags: ['accounts'], body: registerRequest, response: { 200: sessionResponse, ...errors } } },
-      (req) => accounts.register(req.body, req.ip),
+      (req) => sessions.register(req.body, req.ip),
     );
 
     app.post(
@@ -41,7 +51,7 @@ export function accountsRoutes(accounts: AccountsService): FastifyPluginAsyncZod
         schema: { tags: ['accounts'], response: { 200: messageBody, ...errors } },
       },
       async (req) => {
-        await accounts.logout(userOf(req).sessionId);
+        await sessions.logout(userOf(req).sessionId);
         return { message: MESSAGES.logoutOk };
       },
     );
@@ -62,14 +72,14 @@ export function accountsRoutes(accounts: AccountsService): FastifyPluginAsyncZod
           response: { 200: z.object({ message: z.string(), me: meResponse }), ...errors },
         },
       },
-      async (req) => accounts.updateMe(userOf(req).id, req.body),
+      async (req) => profile.updateMe(userOf(req).id, req.body),
     );
 
     app.delete(
       '/user/me',
       { config: { level: 0 }, schema: { tags: ['accounts'], body: deleteMeRequest, response: { 200: messageBody, ...errors } } },
       async (req) => {
-        await accounts.deleteMe(userOf(req).id, req.body.password);
+        await profile.deleteMe(userOf(req).id, req.body.password);
         return { message: MESSAGES.accountDeleted };
       },
     );
@@ -78,7 +88,7 @@ export function accountsRoutes(accounts: AccountsService): FastifyPluginAsyncZod
       '/user/password/forgot',
       { schema: { tags: ['accounts'], body: forgotRequest, response: { 200: messageBody, ...errors } } },
       async (req) => {
-        await accounts.requestPasswordReset(req.body.email, req.ip);
+        await resets.requestPasswordReset(req.body.email, req.ip);
         return { message: MESSAGES.resetMailSent };
       },
     );
@@ -87,7 +97,7 @@ export function accountsRoutes(accounts: AccountsService): FastifyPluginAsyncZod
       '/user/password/reset',
       { schema: { tags: ['accounts'], body: resetRequest, response: { 200: messageBody, ...errors } } },
       async (req) => {
-        await accounts.resetPassword(req.body.token, req.body.password, req.ip);
+        await resets.resetPassword(req.body.token, req.body.password, req.ip);
         return { message: MESSAGES.resetOk };
       },
     );

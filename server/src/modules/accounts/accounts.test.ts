@@ -96,8 +96,8 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     expect((await post('/user/logout', {}, bearer(u.token))).json()).toEqual({ message: MESSAGES.logoutOk });
     expect((await get('/user/me', bearer(u.token))).statusCode).toBe(401);
 
-    const a = await t.services.accounts.login(u.email, u.password, '10.0.0.2');
-    const b = await t.services.accounts.login(u.email, u.password, '10.0.0.2');
+    const a = await t.services.sessions.login(u.email, u.password, '10.0.0.2');
+    const b = await t.services.sessions.login(u.email, u.password, '10.0.0.2');
     const wrongOld = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/user/me',
@@ -121,7 +121,7 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
   it('refuses a suspended account at login and with an old token, and lifts it at the end date', async () => {
     const u = await makeUser(t);
     const until = t.clock.now() + 3 * 86_400_000;
-    await t.services.accounts.suspend(u.id, '盗图', until, null);
+    await t.services.accountsAdmin.suspend(u.id, '盗图', until, null);
     const login = await post('/user/login', { email: u.email, password: u.password });
     expect(login.statusCode).toBe(403);
     expect(login.json().code).toBe('ACCOUNT_SUSPENDED');

@@ -10,7 +10,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
+import type { AccountsAdminService } from '../accounts/admin.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { CurationService } from '../reference/curation.service.js';
@@ -25,7 +25,7 @@ export class ManageService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly accounts: AccountsService,
+    private readonly accounts: AccountsAdminService,
     private readonly photos: PhotosService,
     private readonly screening: ScreeningQueueService,
     private readonly curation: CurationService,
@@ -33,7 +33,7 @@ export class ManageService {
     private readonly audit: AuditService,
   ) {}
 
-  private async withCounts(base: Awaited<ReturnType<AccountsService['adminUser']>>): Promise<AdminUser> {
+  private async withCounts(base: Awaited<ReturnType<AccountsAdminService['adminUser']>>): Promise<AdminUser> {
     const [counts, acceptance] = await Promise.all([this.photos.decisionCounts(base.id), this.screening.acceptance(base.id)]);
     return {
       ...base,

@@ -58,10 +58,10 @@ describe.each(databaseKinds())('users admin and dashboard on %s', (kind) => {
     expect(refused.json().message).toBe(`账号已被停用（原因：多次上传他人作品），停用至：${end}（北京时间）`);
 
     t.clock.advance(DAY);
-    await t.services.accounts.liftEndedSuspensions();
+    await t.services.accountsAdmin.liftEndedSuspensions();
     expect((await login(member)).statusCode).toBe(403);
     t.clock.advance(DAY);
-    expect(await t.services.accounts.liftEndedSuspensions()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.accountsAdmin.liftEndedSuspensions()).toBeGreaterThanOrEqual(1);
     expect((await login(member)).statusCode).toBe(200);
 
     const audit = (await call('GET', `/admin/users/${member.id}`, admin)).json().audit as {
@@ -84,7 +84,7 @@ describe.each(databaseKinds())('users admin and dashboard on %s', (kind) => {
     );
     // Long enough for any dated suspension; short of the admin's 30-day session.
     t.clock.advance(20 * DAY);
-    await t.services.accounts.liftEndedSuspensions();
+    await t.services.accountsAdmin.liftEndedSuspensions();
     expect((await login(member)).statusCode).toBe(403);
     expect((await call('PUT', `/admin/users/${member.id}`, admin, { lift: true })).json().user.status).toBe('active');
     const fresh = { ...member, token: (await login(member)).json().token as string };
@@ -131,11 +131,11 @@ describe.each(databaseKinds())('users admin and dashboard on %s', (kind) => {
     const gone = await makeUser(t);
     expect((await call('DELETE', '/user/me', gone, { password: gone.password })).statusCode).toBe(200);
     // The change is guarded in its UPDATE, whatever the caller read before.
-    await expect(t.services.accounts.suspend(gone.id, '迟到的停用', null, admin.id)).rejects.toMatchObject({
+    await expect(t.services.accountsAdmin.suspend(gone.id, '迟到的停用', null, admin.id)).rejects.toMatchObject({
       status: 409,
       message: '该账号已注销',
     });
-    await expect(t.services.accounts.setLevel(gone.id, 2, admin.id)).rejects.toMatchObject({ status: 409 });
+    await expect(t.services.accountsAdmin.setLevel(gone.id, 2, admin.id)).rejects.toMatchObject({ status: 409 });
     const row = await t.database.db
       .selectFrom('users')
       .select(['status', 'level'])

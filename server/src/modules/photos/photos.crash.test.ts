@@ -44,7 +44,7 @@ describe.each(databaseKinds())('an upload killed mid-way on %s', (kind) => {
         level: 0,
       });
       await database.db.updateTable('users').set({ queue_slots: 50 }).where('id', '=', user.id).execute();
-      token = (await services.accounts.login('crash@example.com', 'password-123', '127.0.0.1')).token;
+      token = (await services.sessions.login('crash@example.com', 'password-123', '127.0.0.1')).token;
       // The server imported the reference data at its first start.
       airportId = (await services.reference.search('airports', { q: 'ZGGG', limit: 1 }, null)).items[0]!.id;
       typeId = (await services.reference.search('aircraft_types', { q: 'A333', limit: 1 }, null)).items[0]!.id;

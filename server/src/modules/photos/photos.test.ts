@@ -351,7 +351,7 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
     t.clock.advance(30 * 86_400_000 + 1000);
     expect(await t.services.files.purgeRejected()).toBe(1);
     for (const r of second.renditions) expect((await t.app.inject({ method: 'GET', url: r.url })).statusCode).toBe(404);
-    const fresh = await t.services.accounts.login(u.email, u.password, '10.0.0.3');
+    const fresh = await t.services.sessions.login(u.email, u.password, '10.0.0.3');
     const after = (
       await t.app.inject({ method: 'GET', url: `/api/v1/photos/${second.id}`, headers: bearer(fresh.token) })
     ).json();

@@ -7,6 +7,7 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { KIND_LIST, KINDS } from './kinds.js';
+import * as curationRepo from './curation.repository.js';
 import * as repo from './reference.repository.js';
 import type { RefKind } from './reference.repository.js';
 import { codeTaken, type ReferenceService } from './reference.service.js';
@@ -31,8 +32,8 @@ export class CurationService {
     await this.db.transaction().execute(async (trx) => {
       const row = await repo.findRefState(trx, kind, id);
       if (!row || row.status === 'merged' || row.status === 'deleted') throw notFound();
-      if ((await repo.countPhotosNaming(trx, KINDS[kind].photoColumn, id)) > 0) throw conflict(MANAGE_MESSAGES.inUse);
-      if (!(await repo.markDeleted(trx, kind, id))) throw notFound();
+      if ((await curationRepo.countPhotosNaming(trx, KINDS[kind].photoColumn, id)) > 0) throw conflict(MANAGE_MESSAGES.inUse);
+      if (!(await curationRepo.markDeleted(trx, kind, id))) throw notFound();
       await this.audit.record(trx, { actorId: actor.id, action: `${kind}.delete`, targetType: kind, targetId: id });
     });
     return { message: MANAGE_MESSAGES.deleted };
@@ -54,11 +55,11 @@ export class CurationService {
         throw conflict(MANAGE_MESSAGES.mergeTarget, [{ path: ['intoId'], message: MANAGE_MESSAGES.mergeTarget }]);
       }
       // Claimed first: a concurrent merge of the survivor into another entry waits, then finds it gone.
-      if (!(await repo.markSurvivor(trx, kind, intoId))) throw conflict(MANAGE_MESSAGES.mergeTarget);
-      const n = await repo.countPhotosNaming(trx, KINDS[kind].photoColumn, fromId);
+      if (!(await curationRepo.markSurvivor(trx, kind, intoId))) throw conflict(MANAGE_MESSAGES.mergeTarget);
+      const n = await curationRepo.countPhotosNaming(trx, KINDS[kind].photoColumn, fromId);
       await this.events.publish('reference.merged', { trx, kind, fromId, intoId });
-      await repo.repointMerged(trx, kind, fromId, intoId);
-      if (!(await repo.markMerged(trx, kind, fromId, intoId))) throw conflict(MANAGE_MESSAGES.mergeTarget);
+      await curationRepo.repointMerged(trx, kind, fromId, intoId);
+      if (!(await curationRepo.markMerged(trx, kind, fromId, intoId))) throw conflict(MANAGE_MESSAGES.mergeTarget);
       if (from.status === 'pending' && from.suggested_by !== null) {
         // A suggestion that duplicated an existing entry: the member learns which one their photos now name.
         const [label, intoLabel] = [await this.reference.label(trx, kind, fromId), await this.reference.label(trx, kind, intoId)];
@@ -90,10 +91,10 @@ export class CurationService {
       if (!row) throw notFound();
       if (approve && row.status === 'pending') {
         // Another entry may have taken its codes while it waited (a direct add, another suggestion approved).
-        const taken = await repo.takenCode(trx, kind, (await repo.codesOf(trx, kind, id)) ?? {}, id);
+        const taken = await repo.takenCode(trx, kind, (await curationRepo.codesOf(trx, kind, id)) ?? {}, id);
         if (taken) throw codeTaken(kind, taken);
       }
-      if (!(await repo.setRefStatus(trx, kind, id, approve ? 'available' : 'rejected', 'pending'))) {
+      if (!(await curationRepo.setRefStatus(trx, kind, id, approve ? 'available' : 'rejected', 'pending'))) {
         throw conflict(MANAGE_MESSAGES.notPending);
       }
       const label = await this.reference.label(trx, kind, id);
@@ -140,7 +141,9 @@ export class CurationService {
 
   /** Suggestions waiting per kind, for the dashboard. */
   async pendingCounts(): Promise<{ airports: number; airlines: number; aircraftTypes: number }> {
-    const [airports, airlines, aircraftTypes] = await Promise.all(KIND_LIST.map((kind) => repo.countPending(this.db, kind)));
+    const [airports, airlines, aircraftTypes] = await Promise.all(
+      KIND_LIST.map((kind) => curationRepo.countPending(this.db, kind)),
+    );
     return { airports: airports!, airlines: airlines!, aircraftTypes: aircraftTypes! };
   }
 }

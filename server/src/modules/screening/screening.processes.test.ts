@@ -36,7 +36,7 @@ describe.runIf(databaseKinds().includes('postgres'))('screening with two server 
       for (let i = 0; i < 20; i++) {
         const email = `s${i}@example.com`;
         await services.accounts.createUser({ email, username: `screener${i}`, password: 'password-123', level: 1 });
-        tokens.push((await services.accounts.login(email, 'password-123', '127.0.0.1')).token);
+        tokens.push((await services.sessions.login(email, 'password-123', '127.0.0.1')).token);
       }
     } finally {
       await database.destroy();

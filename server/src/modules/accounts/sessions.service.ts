@@ -1,0 +1,121 @@
+import type { RegisterRequest, SessionResponse } from '../../../../contract/accounts.js';
+import { LEVELS, SESSION_DAYS } from '../../../../contract/limits.js';
+import { MESSAGES } from '../../../../contract/texts.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import type { AuthUser } from '../../http/auth.js';
+import { AppError, unauthenticated } from '../../http/errors.js';
+import { LIMITS, type Limiter } from '../../http/rate-limit.js';
+import type { SiteService } from '../site/site.service.js';
+import * as repo from './accounts.repository.js';
+import { isSuspended, suspendedError, type AccountsService } from './accounts.service.js';
+import type { AccountsAdminService } from './admin.service.js';
+import { hashPassword, hashToken, newToken, verifyPassword } from './tokens.js';
+
+const DAY = 86_400_000;
+
+/** Signing in and out (PRODUCT.md §2.3, §2.5, §6.1): registration, login, bearer tokens, 30-day sessions. */
+export class SessionsService {
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly limiter: Limiter,
+    private readonly accounts: AccountsService,
+    private readonly admin: AccountsAdminService,
+    private readonly site: SiteService,
+  ) {}
+
+  /** Resolves a bearer token. Null when unknown, expired or revoked; throws for a suspended user. */
+  async authenticate(token: string): Promise<AuthUser | null> {
+    const row = await repo.findSessionWithUser(this.db, hashToken(token));
+    if (!row) return null;
+    const now = this.clock.now();
+    if (isSuspended(row, now)) throw suspendedError(row.suspension_reason, row.suspended_until);
+    if (row.revoked_at !== null || row.expires_at <= now || row.status !== 'active') {
+      if (row.status === 'suspended') {
+        // The suspension has ended but the job has not lifted it yet: do it now (logged as the job does).
+        await this.admin.liftEndedSuspensions();
+        if (row.revoked_at === null && row.expires_at > now) return this.toAuthUser(row);
+      }
+      return null;
+    }
+    // Writing last_seen on every request would serialise SQLite writers; once a minute is enough.
+    if (now - row.last_seen_at > 60_000) await repo.touchSession(this.db, row.sessionId, now);
+    return this.toAuthUser(row);
+  }
+
+  private toAuthUser(row: { userId: number; username: string; level: number; sessionId: number }): AuthUser {
+    return { id: row.userId, username: row.username, level: row.level, sessionId: row.sessionId };
+  }
+
+  async login(emailInput: string, password: string, ip: string): Promise<SessionResponse> {
+    const email = emailInput.trim().toLowerCase();
+    const accountKey = `login:account:${email}`;
+    const addressKey = `login:address:${ip}`;
+    // Slots first, then the slow hash: parallel guesses cannot all pass a check made before counting.
+    await this.limiter.consume(accountKey, LIMITS.loginFailuresPerAccount, MESSAGES.tooManyAttempts);
+    await this.limiter.consume(addressKey, LIMITS.loginFailuresPerAddress, MESSAGES.tooManyAttempts);
+
+    const user = await repo.findUserByEmail(this.db, email);
+    const ok =
+      user && user.status !== 'deleted'
+        ? await verifyPassword(user.password_hash, password)
+        : // Same work for an unknown email, so response time does not reveal which emails exist.
+          await verifyPassword(await this.getDummyHash(), password).then(() => false);
+    if (!user || !ok) throw unauthenticated(MESSAGES.badCredentials);
+    const now = this.clock.now();
+    if (isSuspended(user, now)) throw suspendedError(user.suspension_reason, user.suspended_until);
+    // Its suspension has ended but the job has not lifted it yet: do it now (logged as the job does).
+    if (user.status === 'suspended') await this.admin.liftEndedSuspensions();
+    await this.assertNotMaintenance(user.level);
+    // Only failures count: a success clears the account's counter and gives the address its slot back.
+    await this.limiter.clear(accountKey);
+    await this.limiter.release(addressKey);
+    return this.openSession(user, MESSAGES.loginOk);
+  }
+
+  private getDummyHash(): Promise<string> {
+    this.dummyHash ??= hashPassword('contrail-timing-equaliser');
+    return this.dummyHash;
+  }
+
+  private async assertNotMaintenance(level: number): Promise<void> {
+    if (level >= LEVELS.admin) return;
+    const status = await this.site.status();
+    if (status.maintenance) throw new AppError(503, 'MAINTENANCE', status.maintenanceMessage);
+  }
+
+  private async openSession(user: Pick<UserRow, 'id' | 'username' | 'level'>, message: string): Promise<SessionResponse> {
+    const now = this.clock.now();
+    const { token, tokenHash } = newToken();
+    const expireTime = now + SESSION_DAYS * DAY;
+    await repo.insertSession(this.db, { tokenHash, userId: user.id, now, expiresAt: expireTime });
+    return { message, token, username: user.username, id: user.id, permission: user.level, expireTime };
+  }
+
+  async register(input: RegisterRequest, ip: string): Promise<SessionResponse> {
+    const addressKey = `register:address:${ip}`;
+    // Every attempt counts, so a taken username cannot be used to probe e-mails without limit.
+    await this.limiter.consume(addressKey, LIMITS.registrationsPerAddress);
+    await this.assertNotMaintenance(LEVELS.member);
+    const user = await this.accounts.createUser({
+      email: input.email,
+      username: input.username,
+      password: input.password,
+      level: LEVELS.member,
+    });
+    return this.openSession(user, MESSAGES.registerOk);
+  }
+
+  async logout(sessionId: number): Promise<void> {
+    await repo.revokeSession(this.db, sessionId, this.clock.now());
+  }
+
+  /** Deletes sessions that expired, and revoked ones once their day of grace is over. */
+  deleteDeadSessions(): Promise<void> {
+    return repo.deleteDeadSessions(this.db, this.clock.now());
+  }
+}
