@@ -13,6 +13,7 @@ import { documentTokens } from '../server/src/modules/gallery/search-text.js';
 import { importReferenceData } from '../server/src/modules/reference/reference.import.js';
 import { freshPostgresUrl } from '../server/src/testing/harness.js';
 import { startServer, type RunningServer } from '../server/src/testing/process.js';
+import { toJson } from '../server/src/db/json.js';
 
 const PHOTOS = 100_000;
 const CATEGORIES = ['airliner', 'cargo', 'business', 'night', 'livery', 'airport'];
@@ -58,14 +59,14 @@ async function fill(database: DatabaseHandle): Promise<{ reg: string; airline: n
       password_hash: 'x',
       level: 0,
       status: 'active' as const,
-      settings: '{}',
+      settings: toJson({}),
       created_at: now,
     }));
     users.push(...(await db.insertInto('users').values(batch).returning(['id', 'username']).execute()));
   }
   const texts = new Map<string, string>();
   for (const r of [...airports, ...airlines, ...types]) texts.set(`${r.id}`, r.search_text);
-  const exif = JSON.stringify({
+  const exif = toJson({
     camera: 'Canon EOS R5',
     lens: null,
     focalLength: 400,
@@ -74,7 +75,7 @@ async function fill(database: DatabaseHandle): Promise<{ reg: string; airline: n
     iso: 200,
     takenAt: null,
   });
-  const checks = JSON.stringify({
+  const checks = toJson({
     sharpness: 120,
     clippedHighlights: 0,
     clippedShadows: 0,
@@ -83,9 +84,7 @@ async function fill(database: DatabaseHandle): Promise<{ reg: string; airline: n
     duplicates: [],
     advice: [],
   });
-  const renditions = JSON.stringify(
-    [2560, 1280, 640, 320].map((edge) => ({ edge, width: edge, height: Math.round((edge * 2) / 3) })),
-  );
+  const renditions = toJson([2560, 1280, 640, 320].map((edge) => ({ edge, width: edge, height: Math.round((edge * 2) / 3) })));
   let sample = { reg: '', airline: 0, airport: 0 };
   for (let i = 0; i < PHOTOS; i += 1000) {
     const rows: NewPhoto[] = [];
@@ -111,7 +110,7 @@ async function fill(database: DatabaseHandle): Promise<{ reg: string; airline: n
         airport_id: airport.id,
         in_flight: 0,
         taken_on: new Date(now - Math.floor(rand() * 3650) * 86_400_000).toISOString().slice(0, 10),
-        categories: JSON.stringify(categories),
+        categories: toJson(categories),
         remark: null,
         message_to_screener: null,
         watermark: null,

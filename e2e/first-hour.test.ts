@@ -14,6 +14,7 @@ import {
   startServer,
   type RunningServer,
 } from './harness.js';
+import { toJson } from '../server/src/db/json.js';
 
 // Issue 12: what a new photographer stumbled over in the first hour — register, log in, upload,
 // look at the queue — at 1366 px and on a 390 px phone.
@@ -82,7 +83,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
         actor_id: null,
         from_state: 'pending',
         to_state: 'rejected',
-        reasons: '["horizon"]',
+        reasons: toJson(['horizon']),
         message: null,
         created_at: Date.now(),
       })

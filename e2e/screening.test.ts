@@ -14,6 +14,7 @@ import {
   servicesFor,
   startServer,
 } from './harness.js';
+import { toJson } from '../server/src/db/json.js';
 
 type Session = Record<string, unknown> & { id: number };
 
@@ -67,7 +68,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
         actor_id: null,
         from_state: 'pending',
         to_state: 'accepted',
-        reasons: '[]',
+        reasons: toJson([]),
         message: null,
         created_at: now,
       })

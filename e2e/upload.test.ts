@@ -7,6 +7,7 @@ import { hammingDistance } from '../contract/image-analysis.js';
 import { PHOTO_MESSAGES } from '../contract/photos.js';
 import { makeJpeg } from '../server/src/testing/images.js';
 import { browserAvailable, launchBrowser, screenshot, servicesFor, startServer, type RunningServer } from './harness.js';
+import { toJson } from '../server/src/db/json.js';
 
 describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
   let server: RunningServer;
@@ -58,7 +59,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
         actor_id: null,
         from_state: 'pending',
         to_state: 'rejected',
-        reasons: '["horizon"]',
+        reasons: toJson(['horizon']),
         message: '地平线向右倾斜',
         created_at: now,
       })

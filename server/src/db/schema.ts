@@ -1,7 +1,17 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { UserSettings } from '../../../contract/accounts.js';
+import type { ExifSummary, PhotoChecks, Watermark } from '../../../contract/photos.js';
+import type { Json } from './json.js';
+
+/** A rendition a photo row lists: its long edge names the file, with the size it came out at. */
+export interface StoredRendition {
+  edge: number;
+  width: number;
+  height: number;
+}
 
 // Times are epoch milliseconds (bigint in PostgreSQL, parsed to number; integer in SQLite).
-// Booleans are 0/1 integers and JSON is text, so one set of queries serves both databases.
+// Booleans are 0/1 integers and JSON is text (typed by `Json<T>`), so one set of queries serves both databases.
 
 export interface UsersTable {
   id: Generated<number>;
@@ -15,7 +25,7 @@ export interface UsersTable {
   suspension_reason: string | null;
   queue_slots: Generated<number>;
   priority_slots: Generated<number>;
-  settings: string;
+  settings: Json<Partial<UserSettings>>;
   created_at: number;
   home_airport_id: Generated<number | null>;
   cover_photo_id: Generated<number | null>;
@@ -64,7 +74,7 @@ export interface AuditLogTable {
   action: string;
   target_type: string;
   target_id: number | null;
-  detail: string;
+  detail: Json<Record<string, unknown>>;
   created_at: number;
 }
 
@@ -130,21 +140,21 @@ export interface PhotosTable {
   airport_id: number | null;
   in_flight: number;
   taken_on: string;
-  categories: string;
+  categories: Json<string[]>;
   remark: string | null;
   message_to_screener: string | null;
-  watermark: string | null;
+  watermark: Json<Watermark> | null;
   width: number;
   height: number;
   bytes: number;
   sha256: string;
   phash: string;
   thumbhash: string;
-  exif: string;
-  checks: string;
+  exif: Json<ExifSummary>;
+  checks: Json<PhotoChecks>;
   original_key: string | null;
   rendition_hash: string | null;
-  renditions: string;
+  renditions: Json<StoredRendition[]>;
   views: Generated<number>;
   likes: Generated<number>;
   featured_at: number | null;
@@ -159,10 +169,10 @@ export interface ScreeningEventsTable {
   actor_id: number | null;
   from_state: string | null;
   to_state: string;
-  reasons: string;
+  reasons: Json<string[]>;
   message: string | null;
-  /** JSON: field → [before, after] for facts changed by this step. */
-  facts: Generated<string>;
+  /** Column → [before, after] for facts changed by this step (answers name them by field, see photos/facts.ts). */
+  facts: Generated<Json<Record<string, [unknown, unknown]>>>;
   created_at: number;
 }
 
@@ -204,7 +214,7 @@ export interface NotificationDigestsTable {
 
 export interface UploadIntentsTable {
   id: Generated<number>;
-  keys: string;
+  keys: Json<string[]>;
   lease_until: number;
   created_at: number;
 }

@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import type { Mail } from '../mail/outbox.js';
 import type { NewPhoto } from '../db/schema.js';
 import { startS3 } from './s3.js';
+import { toJson } from '../db/json.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -198,7 +199,7 @@ export async function insertPhoto(
       airport_id: null,
       in_flight: 1,
       taken_on: '2024-05-01',
-      categories: '["airliner"]',
+      categories: toJson(['airliner']),
       remark: null,
       message_to_screener: null,
       watermark: null,
@@ -208,7 +209,7 @@ export async function insertPhoto(
       sha256: 'f'.repeat(64),
       phash: '0123456789abcdef',
       thumbhash: 'AAAA',
-      exif: JSON.stringify({
+      exif: toJson({
         camera: null,
         lens: null,
         focalLength: null,
@@ -217,7 +218,7 @@ export async function insertPhoto(
         iso: null,
         takenAt: null,
       }),
-      checks: JSON.stringify({
+      checks: toJson({
         sharpness: 100,
         clippedHighlights: 0,
         clippedShadows: 0,
@@ -228,7 +229,7 @@ export async function insertPhoto(
       }),
       original_key: null,
       rendition_hash: null,
-      renditions: '[]',
+      renditions: toJson([]),
       created_at: now,
       updated_at: now,
       decided_at: over.state && over.state !== 'pending' ? now : null,

@@ -1,13 +1,11 @@
 import { DEFAULT_SETTINGS, type MeResponse, type PublicUser, type UserSettings } from '../../../../contract/accounts.js';
+import { fromJson } from '../../db/json.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AdminUser } from '../../../../contract/manage.js';
 
-export function parseSettings(raw: string): UserSettings {
-  try {
-    return { ...DEFAULT_SETTINGS, ...(JSON.parse(raw) as Partial<UserSettings>) };
-  } catch {
-    return { ...DEFAULT_SETTINGS };
-  }
+/** A member's settings, the defaults filling what they never set (a deleted account's are `{}`). */
+export function parseSettings(raw: UserRow['settings']): UserSettings {
+  return { ...DEFAULT_SETTINGS, ...fromJson(raw) };
 }
 
 /** What an administrator sees of an account (PRODUCT.md §3.13); photo counts are added by the caller. */

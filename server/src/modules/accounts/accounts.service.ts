@@ -10,6 +10,7 @@ import { LIMITS, type Limiter } from '../../http/rate-limit.js';
 import * as repo from './accounts.repository.js';
 import { parseSettings, presentMe, presentPublicUser, type PublicUserBase } from './accounts.presenter.js';
 import { hashPassword, verifyPassword } from './tokens.js';
+import { toJson } from '../../db/json.js';
 
 export interface QueueSlots {
   normal: number;
@@ -61,7 +62,7 @@ export class AccountsService {
         password_hash: passwordHash,
         level: input.level,
         status: 'active',
-        settings: JSON.stringify(DEFAULT_SETTINGS),
+        settings: toJson(DEFAULT_SETTINGS),
         created_at: this.clock.now(),
       });
       return (await repo.findUserById(this.db, id))!;

@@ -9,6 +9,7 @@ import * as repo from './accounts.repository.js';
 import { parseSettings } from './accounts.presenter.js';
 import type { AccountsService } from './accounts.service.js';
 import { hashPassword } from './tokens.js';
+import { toJson } from '../../db/json.js';
 
 /** One's own account (PRODUCT.md §3.5, §4.5): name, home airport, cover, settings, password, and deleting it. */
 export class ProfileService {
@@ -43,7 +44,7 @@ export class ProfileService {
       changes.cover_photo_id = patch.coverPhotoId;
     }
     if (patch.settings) {
-      changes.settings = JSON.stringify({ ...parseSettings(user.settings), ...patch.settings });
+      changes.settings = toJson({ ...parseSettings(user.settings), ...patch.settings });
     }
     if (patch.newPassword !== undefined) {
       await this.accounts.checkPassword(user, patch.oldPassword ?? '', 'oldPassword', MESSAGES.wrongOldPassword);
@@ -82,7 +83,7 @@ export class ProfileService {
         username_key: `deleted-${userId}`,
         password_hash: '',
         status: 'deleted',
-        settings: '{}',
+        settings: toJson({}),
       });
       await repo.revokeUserSessions(trx, userId, now);
       await this.audit.record(trx, { actorId: userId, action: 'user.delete', targetType: 'user', targetId: userId });

@@ -2,6 +2,7 @@ import type { Clock } from '../../clock.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { AuditEntryView } from '../../../../contract/manage.js';
 import { entriesAbout, insertAuditEntry } from './audit.repository.js';
+import { fromJson, toJson } from '../../db/json.js';
 
 export interface AuditEntry {
   /** Null for the system itself (CLI, jobs). */
@@ -10,16 +11,7 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId: number | null;
-  detail?: unknown;
-}
-
-function parseDetail(raw: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(raw);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  detail?: Record<string, unknown>;
 }
 
 /**
@@ -35,7 +27,7 @@ export class AuditService {
       action: entry.action,
       target_type: entry.targetType,
       target_id: entry.targetId,
-      detail: JSON.stringify(entry.detail ?? {}),
+      detail: toJson(entry.detail ?? {}),
       created_at: this.clock.now(),
     });
   }
@@ -47,7 +39,7 @@ export class AuditService {
       id: r.id,
       actor: r.actor_id === null ? null : { id: r.actor_id, username: r.username ?? '' },
       action: r.action,
-      detail: parseDetail(r.detail),
+      detail: fromJson(r.detail),
       createdAt: Number(r.created_at),
     }));
   }

@@ -2,6 +2,7 @@ import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import * as repo from './gallery.repository.js';
 import { documentTokens } from './search-text.js';
+import { fromJson } from '../../db/json.js';
 
 /**
  * Keeps the gallery's search index (one document and the categories per accepted photo) and its
@@ -35,7 +36,7 @@ export class GalleryIndex {
           airportId: photo.airport_id,
         });
         const doc = documentTokens([photo.registration, photo.msn, ...words, photo.username], [photo.registration]);
-        const categories = [...new Set(JSON.parse(photo.categories) as string[])];
+        const categories = [...new Set(fromJson(photo.categories))];
         await repo.writeSearchDocument(trx, this.database.dialect, photoId, doc, categories);
       } else {
         await repo.removeFromIndex(trx, this.database.dialect, photoId);

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { conflict, forbidden } from '../../http/errors.js';
 import { ruleFor, type PhotoAction } from './lifecycle.js';
 import * as repo from './lifecycle.repository.js';
+import { toJson } from '../../db/json.js';
 
 export interface TransitionRequest {
   photo: PhotoRow;
@@ -67,9 +68,9 @@ export class PhotoLifecycle {
       actor_id: t.actor.id,
       from_state: t.photo.state,
       to_state: to,
-      reasons: JSON.stringify(t.reasons ?? []),
+      reasons: toJson(t.reasons ?? []),
       message: t.message ?? null,
-      facts: JSON.stringify(t.facts ?? {}),
+      facts: toJson(t.facts ?? {}),
       created_at: now,
     });
     await this.events.publish('photo.stateChanged', { trx, photo: t.photo, from: t.photo.state, to });

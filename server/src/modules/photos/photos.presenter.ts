@@ -1,22 +1,18 @@
-import type { ExifSummary, PhotoChecks, PhotoResponse } from '../../../../contract/photos.js';
+import type { PhotoResponse } from '../../../../contract/photos.js';
 import type { PhotoRow } from '../../db/schema.js';
+export type { StoredRendition } from '../../db/schema.js';
 import type { RefSummaries } from '../reference/reference.service.js';
+import { fromJson } from '../../db/json.js';
 
 export interface PresentContext extends RefSummaries {
   imageHost: string;
   usernames: Map<number, string>;
 }
 
-export interface StoredRendition {
-  edge: number;
-  width: number;
-  height: number;
-}
-
 export const renditionKey = (hash: string, edge: number) => `renditions/${hash}-${edge}.webp`;
 
 /** The renditions a photo row lists (none once its files are gone). */
-export const storedRenditions = (row: Pick<PhotoRow, 'renditions'>) => JSON.parse(row.renditions) as StoredRendition[];
+export const storedRenditions = (row: Pick<PhotoRow, 'renditions'>) => fromJson(row.renditions);
 
 /**
  * Row → contract. `private` adds what only the owner and screeners may see (message to screeners,
@@ -41,14 +37,14 @@ export function presentPhoto(row: PhotoRow, ctx: PresentContext, view: 'private'
     airport: row.airport_id ? (ctx.airports.get(row.airport_id) ?? null) : null,
     inFlight: row.in_flight === 1,
     takenOn: row.taken_on,
-    categories: JSON.parse(row.categories) as string[],
+    categories: fromJson(row.categories),
     remark: row.remark,
-    ...(view === 'private' ? { messageToScreener: row.message_to_screener, checks: JSON.parse(row.checks) as PhotoChecks } : {}),
+    ...(view === 'private' ? { messageToScreener: row.message_to_screener, checks: fromJson(row.checks) } : {}),
     width: row.width,
     height: row.height,
     thumbhash: row.thumbhash,
     renditions: renditions.sort((a, b) => a.width - b.width),
-    exif: JSON.parse(row.exif) as ExifSummary,
+    exif: fromJson(row.exif),
     uploader: { id: row.uploader_id, username: ctx.usernames.get(row.uploader_id) ?? '' },
     createdAt: row.created_at,
     decidedAt: row.decided_at,

@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { NewPhoto, PhotosTable } from '../../db/schema.js';
+import { toJson } from '../../db/json.js';
 
 type State = PhotosTable['state'];
 export const WAITING: State[] = ['pending', 'escalated'];
@@ -67,7 +68,7 @@ export async function updateFacts(
 export async function clearFiles(db: DbOrTrx, id: number, state: State) {
   const res = await db
     .updateTable('photos')
-    .set({ original_key: null, rendition_hash: null, renditions: '[]' })
+    .set({ original_key: null, rendition_hash: null, renditions: toJson([]) })
     .where('id', '=', id)
     .where('state', '=', state)
     .executeTakeFirst();
@@ -93,7 +94,7 @@ export async function insertEvent(
       actor_id: e.actorId,
       from_state: e.from,
       to_state: e.to,
-      reasons: JSON.stringify(e.reasons ?? []),
+      reasons: toJson(e.reasons ?? []),
       message: e.message ?? null,
       created_at: e.at,
     })
@@ -135,7 +136,7 @@ export function latestAcceptedByRegistration(db: DbOrTrx, registrationKey: strin
 export async function insertIntent(db: DbOrTrx, keys: string[], now: number, leaseMs: number): Promise<number> {
   const row = await db
     .insertInto('upload_intents')
-    .values({ keys: JSON.stringify(keys), lease_until: now + leaseMs, created_at: now })
+    .values({ keys: toJson(keys), lease_until: now + leaseMs, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

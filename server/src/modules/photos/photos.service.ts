@@ -23,6 +23,7 @@ import type { PhotoFiles } from './photo-files.js';
 import { presentPhoto, type PresentContext } from './photos.presenter.js';
 import * as repo from './photos.repository.js';
 import type { ViewCounter } from './views.js';
+import { toJson } from '../../db/json.js';
 
 /**
  * A photo as a thing of the site: reading it as each viewer may see it, the owner's edit, withdraw and
@@ -128,7 +129,7 @@ export class PhotosService {
         photo: row,
         action,
         actor: user,
-        patch: { original_key: null, rendition_hash: null, renditions: '[]' },
+        patch: { original_key: null, rendition_hash: null, renditions: toJson([]) },
       }),
     );
     // After the commit: a failure here leaves unreferenced files, never a row without its files.
@@ -147,7 +148,7 @@ export class PhotosService {
         photo,
         action: 'delete',
         actor: owner,
-        patch: { original_key: null, rendition_hash: null, renditions: '[]' },
+        patch: { original_key: null, rendition_hash: null, renditions: toJson([]) },
       });
     }
     afterCommit(() => this.files.delete(rows.flatMap((r) => this.files.keysOf(r))));

@@ -15,6 +15,7 @@ import {
   storageKinds,
   type TestApp,
 } from '../../testing/harness.js';
+import { toJson } from '../../db/json.js';
 
 const cases = databaseKinds().flatMap((db) => storageKinds.map((storage) => [db, storage] as const));
 
@@ -336,7 +337,7 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
         actor_id: null,
         from_state: 'pending',
         to_state: 'rejected',
-        reasons: '["horizon","dust"]',
+        reasons: toJson(['horizon', 'dust']),
         message: '右上角有脏点',
         created_at: now,
       })

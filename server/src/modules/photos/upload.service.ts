@@ -24,6 +24,7 @@ import type { PhotoFiles } from './photo-files.js';
 import { renditionKey, type StoredRendition } from './photos.presenter.js';
 import * as repo from './photos.repository.js';
 import type { PhotosService } from './photos.service.js';
+import { fromJson, toJson } from '../../db/json.js';
 
 const DUPLICATE_DISTANCE = 6;
 
@@ -143,23 +144,21 @@ export class UploadService {
           airport_id: meta.inFlight ? null : (meta.airportId ?? null),
           in_flight: meta.inFlight ? 1 : 0,
           taken_on: meta.takenOn,
-          categories: JSON.stringify(meta.categories),
+          categories: toJson(meta.categories),
           remark: meta.remark || null,
           message_to_screener: meta.messageToScreener || null,
-          watermark: meta.watermark ? JSON.stringify(meta.watermark) : null,
+          watermark: meta.watermark ? toJson(meta.watermark) : null,
           width: image.width,
           height: image.height,
           bytes: image.bytes,
           sha256: image.sha256,
           phash: image.phash,
           thumbhash: image.thumbhash,
-          exif: JSON.stringify(image.exif),
-          checks: JSON.stringify(checks),
+          exif: toJson(image.exif),
+          checks: toJson(checks),
           original_key: originalKey,
           rendition_hash: renditionHash,
-          renditions: JSON.stringify(
-            image.renditions.map(({ edge, width, height }): StoredRendition => ({ edge, width, height })),
-          ),
+          renditions: toJson(image.renditions.map(({ edge, width, height }): StoredRendition => ({ edge, width, height }))),
           created_at: now,
           updated_at: now,
           decided_at: null,
@@ -192,7 +191,7 @@ export class UploadService {
   async sweep(): Promise<number> {
     const intents = await repo.expiredIntents(this.db, this.clock.now());
     for (const intent of intents) {
-      await this.files.delete(JSON.parse(intent.keys) as string[]);
+      await this.files.delete(fromJson(intent.keys));
       await repo.deleteIntent(this.db, intent.id);
     }
     return intents.length;

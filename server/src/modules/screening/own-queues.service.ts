@@ -8,6 +8,7 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { AppealsService } from './appeals.service.js';
 import * as repo from './own-queues.repository.js';
+import { fromJson } from '../../db/json.js';
 
 const DAY = 86_400_000;
 
@@ -57,7 +58,7 @@ export class OwnQueuesService {
     const items = await Promise.all(
       rows.map(async (row, i) => {
         const event = await repo.lastRejection(this.db, row.id);
-        const codes = event ? (JSON.parse(event.reasons) as string[]) : [];
+        const codes = event ? fromJson(event.reasons) : [];
         const rejectedAt = event?.created_at ?? row.decided_at ?? row.updated_at;
         const appeal = appeals.get(row.id) ?? null;
         return {

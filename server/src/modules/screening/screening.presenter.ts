@@ -1,6 +1,7 @@
 import { REJECT_REASONS, type AppealInfo, type PhotoState } from '../../../../contract/photos.js';
 import type { LockInfo, ScreeningEvent } from '../../../../contract/screening.js';
-import type { AppealRow } from '../../db/schema.js';
+import { fromJson } from '../../db/json.js';
+import type { AppealRow, ScreeningEventRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { factsByField } from '../photos/facts.js';
 
@@ -23,15 +24,15 @@ export interface EventRow {
   username: string | null;
   from_state: string | null;
   to_state: string;
-  reasons: string;
+  reasons: ScreeningEventRow['reasons'];
   message: string | null;
-  facts: string;
+  facts: ScreeningEventRow['facts'];
   created_at: number;
 }
 
 /** One step of a photo's history; corrected facts by the contract's field names, decoded. */
 export function presentEvent(r: EventRow): ScreeningEvent {
-  const codes = JSON.parse(r.reasons) as string[];
+  const codes = fromJson(r.reasons);
   return {
     id: r.id,
     actor: r.actor_id !== null ? { id: r.actor_id, username: r.username ?? '' } : null,
@@ -39,7 +40,7 @@ export function presentEvent(r: EventRow): ScreeningEvent {
     to: r.to_state as PhotoState,
     reasons: REJECT_REASONS.filter((x) => codes.includes(x.code)).map((x) => ({ code: x.code, title: x.title })),
     message: r.message,
-    facts: factsByField(JSON.parse(r.facts) as Record<string, [unknown, unknown]>),
+    facts: factsByField(fromJson(r.facts)),
     at: r.created_at,
   };
 }
