@@ -51,6 +51,24 @@ function findCycle(graph: Map<string, Set<string>>): string[] | null {
   return null;
 }
 
+/** Every package the server loads at start, following static imports from main.ts (type-only ones are erased). */
+function packagesLoadedAtStart(): Set<string> {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^import (?!type )(?:[^;]*? from )?'([^']+)';/gms)) {
+      const spec = m[1]!;
+      if (spec.startsWith('.')) visit(path.resolve(path.dirname(file), spec.replace(/\.js$/, '.ts')));
+      else packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+    }
+  };
+  visit(path.join(root, 'server/src/main.ts'));
+  return packages;
+}
+
 // Data and declarations, not logic: curated names, the table types, migrations.
 const NOT_LOGIC = [/reference\/curated-data\.ts$/, /db\/schema\.ts$/, /db\/migrations\//];
 const MAX_LINES = 300;
@@ -69,6 +87,13 @@ describe('the shape of the code', () => {
     const graph = moduleGraph();
     expect(graph.size).toBeGreaterThanOrEqual(10);
     expect(findCycle(graph)).toBeNull();
+  });
+
+  it('loads the S3 SDK only when photos live in S3', () => {
+    const loaded = packagesLoadedAtStart();
+    expect(loaded).toContain('fastify');
+    expect(loaded).toContain('sharp');
+    expect(loaded).not.toContain('@aws-sdk/client-s3');
   });
 
   it(`keeps every file of logic in server/src and web/src within ${MAX_LINES} lines`, () => {

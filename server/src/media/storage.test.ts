@@ -2,7 +2,7 @@ import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../testing/process.js';
 import { startS3 } from '../testing/s3.js';
-import { S3Storage } from './storage.js';
+import { S3Storage } from './s3-storage.js';
 
 describe('S3 storage', () => {
   it('tries the bucket again after a failed first attempt, and creates a missing bucket', async () => {

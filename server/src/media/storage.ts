@@ -1,15 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  CreateBucketCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import type { Config } from '../config.js';
 
 /** Where photo files live. Keys are relative paths such as `originals/ab/….jpg`. */
@@ -23,7 +14,7 @@ export interface PhotoStorage {
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
-function checkKey(key: string): void {
+export function checkKey(key: string): void {
   // Keys are made by us, but a URL-derived key must never climb out of the storage root.
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`bad storage key: ${key}`);
 }
@@ -63,63 +54,9 @@ export class FsStorage implements PhotoStorage {
   }
 }
 
-export class S3Storage implements PhotoStorage {
-  private readonly client: S3Client;
-  private bucketReady: Promise<void> | null = null;
-
-  constructor(private readonly opts: Config['s3']) {
-    this.client = new S3Client({
-      endpoint: opts.endpoint,
-      region: opts.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
-    });
-  }
-
-  private ensureBucket(): Promise<void> {
-    this.bucketReady ??= (async () => {
-      try {
-        await this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket }));
-      } catch {
-        // Another process may create it at the same moment; either way it exists afterwards.
-        await this.client.send(new CreateBucketCommand({ Bucket: this.opts.bucket })).catch(async (err: unknown) => {
-          await this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket })).catch(() => Promise.reject(err));
-        });
-      }
-    })().catch((err: unknown) => {
-      // Not cached: a store that was down at the first request must be tried again at the next.
-      this.bucketReady = null;
-      throw err;
-    });
-    return this.bucketReady;
-  }
-
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    checkKey(key);
-    await this.ensureBucket();
-    // A single PUT is atomic in S3: the object appears whole or not at all.
-    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: body, ContentType: contentType }));
-  }
-
-  async get(key: string): Promise<Readable | null> {
-    checkKey(key);
-    await this.ensureBucket();
-    try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key }));
-      return res.Body instanceof Readable ? res.Body : null;
-    } catch (err) {
-      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
-      throw err;
-    }
-  }
-
-  async delete(key: string): Promise<void> {
-    checkKey(key);
-    await this.ensureBucket();
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
-  }
-}
-
-export function createStorage(config: Config): PhotoStorage {
-  return config.storage === 's3' ? new S3Storage(config.s3) : new FsStorage(path.join(config.dataDir, 'photos'));
+/** The S3 client (a few MB of SDK) is loaded only when photos live in S3. */
+export async function createStorage(config: Config): Promise<PhotoStorage> {
+  if (config.storage !== 's3') return new FsStorage(path.join(config.dataDir, 'photos'));
+  const { S3Storage } = await import('./s3-storage.js');
+  return new S3Storage(config.s3);
 }

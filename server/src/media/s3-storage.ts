@@ -1,0 +1,69 @@
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  CreateBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { Config } from '../config.js';
+import { checkKey, type PhotoStorage } from './storage.js';
+
+export class S3Storage implements PhotoStorage {
+  private readonly client: S3Client;
+  private bucketReady: Promise<void> | null = null;
+
+  constructor(private readonly opts: Config['s3']) {
+    this.client = new S3Client({
+      endpoint: opts.endpoint,
+      region: opts.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+    });
+  }
+
+  private ensureBucket(): Promise<void> {
+    this.bucketReady ??= (async () => {
+      try {
+        await this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket }));
+      } catch {
+        // Another process may create it at the same moment; either way it exists afterwards.
+        await this.client.send(new CreateBucketCommand({ Bucket: this.opts.bucket })).catch(async (err: unknown) => {
+          await this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket })).catch(() => Promise.reject(err));
+        });
+      }
+    })().catch((err: unknown) => {
+      // Not cached: a store that was down at the first request must be tried again at the next.
+      this.bucketReady = null;
+      throw err;
+    });
+    return this.bucketReady;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    checkKey(key);
+    await this.ensureBucket();
+    // A single PUT is atomic in S3: the object appears whole or not at all.
+    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    checkKey(key);
+    await this.ensureBucket();
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+      return res.Body instanceof Readable ? res.Body : null;
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    checkKey(key);
+    await this.ensureBucket();
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+  }
+}
