@@ -26,6 +26,17 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules that catch real bugs: a promise nobody awaits (its failure vanishes), an API
+    // its library has deprecated, a switch that forgets a case of a union.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-deprecated': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
     files: ['server/src/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SQLite as Database } from './db/database.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -9,6 +10,17 @@ export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 export type DbOrTrx = Db | Trx;
 export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * The SQLite driver for this Node. better-sqlite3 12 wraps its statements in the raw `node::ObjectWrap`,
+ * whose destructor on Node 24 asserts an entered environment: a statement collected by the GC at the
+ * wrong moment aborts the process (upstream better-sqlite3 #1515, closed without a fix for 12). Version
+ * 13 uses Node-API and needs Node ≥ 22, so it is an optional dependency that npm installs only there.
+ */
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+export const SQLite = createRequire(import.meta.url)(
+  NODE_MAJOR >= 24 ? 'better-sqlite3-node24' : 'better-sqlite3',
+) as typeof BetterSqlite3;
 
 // node-postgres returns int8 (bigint, also COUNT(*)) as strings; our values stay well below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));

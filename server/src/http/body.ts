@@ -12,7 +12,7 @@ export function registerBodyParsing(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
     if (text.length === 0 || (text.length < 64 && text.trim() === '')) return done(null, undefined);
-    parseJson(req, text, done);
+    void parseJson(req, text, done);
   });
   app.addHook('preValidation', async (req) => {
     if (req.body === undefined && req.routeOptions.schema?.body) req.body = {};

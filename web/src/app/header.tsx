@@ -1,6 +1,6 @@
 import { LEVELS } from '@contract/limits';
 import { SHELL } from '@contract/texts';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { UnreadBadge } from '../features/notifications/components/unread-badge.js';
 import { openLoginDialog, useLoginDialogOpen } from '../lib/login-dialog.js';
@@ -36,7 +36,7 @@ export function Header() {
   const aboutUrl = runtimeConfig().aboutUrl || '/about';
   const level = session?.permission ?? -1;
 
-  const onSearch = (e: FormEvent) => {
+  const onSearch = (e: SubmitEvent) => {
     e.preventDefault();
     const term = q.trim();
     void navigate(term ? `/search?q=${encodeURIComponent(term)}` : '/search');

@@ -15,7 +15,10 @@ function matchMedia(query: string): MediaQueryList {
     matches,
     media: query,
     onchange: null,
+    // The old names too: Ant Design's responsive helpers still call them on older browsers' lists.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- a polyfill of the deprecated API itself
     addListener: () => undefined,
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above
     removeListener: () => undefined,
     addEventListener: () => undefined,
     removeEventListener: () => undefined,

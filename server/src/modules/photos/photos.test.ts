@@ -184,6 +184,11 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
 
     const future = await upload(u.token, { file: baseJpeg, meta: meta({ takenOn: '2999-01-01' }) });
     expectRefusal(future, 400, PHOTO_MESSAGES.futureDate);
+    // Before the first powered flight: refused with that rule, not as "later than today".
+    const early = await upload(u.token, { file: baseJpeg, meta: meta({ takenOn: '1900-01-01' }) });
+    expectRefusal(early, 400, PHOTO_MESSAGES.tooEarlyDate);
+    const unknownField = await upload(u.token, { file: baseJpeg, meta: meta({ camera: 'EOS R5' }) });
+    expectRefusal(unknownField, 400, '无法识别的字段：camera');
 
     const wrongTypes = await upload(u.token, {
       file: baseJpeg,

@@ -1,5 +1,5 @@
 import { CATEGORIES, GALLERY_SORTS, type GallerySort } from '@contract/catalogues';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
 import { usePageTitle } from '../../../lib/page-title.js';
@@ -55,7 +55,7 @@ export function Component() {
   usePageTitle(params.q ? `“${params.q}” · 图库` : null);
 
   const change = (changes: Partial<Record<SearchKey, string | null>>) => setUrl(withParams(url, changes));
-  const onSearch = (e: FormEvent<HTMLFormElement>) => {
+  const onSearch = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const q = new FormData(e.currentTarget).get('q');
     change({ q: typeof q === 'string' ? q : null });

@@ -22,13 +22,14 @@ export const heroOf = (featured: PhotoResponse[]): PhotoResponse | null => featu
  */
 export function prefetchHome(client: QueryClient): void {
   // The hero's image is asked for as soon as the hero is known, while the page still renders.
-  void client.fetchInfiniteQuery(searchPhotosQuery(FEATURED, FEATURED_LIMIT)).then(
+  void client.infiniteQuery(searchPhotosQuery(FEATURED, FEATURED_LIMIT)).then(
     (data) => {
       const hero = heroOf(data.pages[0]?.items ?? []);
       if (hero) preloadPhoto(hero, HERO_SIZES);
     },
     () => undefined,
   );
-  void client.prefetchInfiniteQuery(searchPhotosQuery(LATEST));
-  void client.prefetchQuery(siteStatsQuery());
+  // Prefetches: a failure here is the page's own query to report, so it is swallowed.
+  client.infiniteQuery(searchPhotosQuery(LATEST)).catch(() => undefined);
+  client.query(siteStatsQuery()).catch(() => undefined);
 }
