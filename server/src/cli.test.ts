@@ -2,9 +2,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SQLite as Database } from './db/database.js';
+import { sqliteDriver } from './db/database.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
+
+const Database = sqliteDriver();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-cli-'));
 const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };

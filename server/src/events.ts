@@ -15,7 +15,7 @@ import type { PhotoRow } from './db/schema.js';
  */
 export interface Events {
   /** A photo moved from one state to another (PRODUCT.md §4.1), its row as it was before. */
-  'photo.stateChanged': { trx: DbOrTrx; photo: PhotoRow; from: PhotoState; to: PhotoState };
+  'photo.stateChanged': { trx: DbOrTrx; photo: PhotoRow; from: PhotoState; to: PhotoState; at: number };
   /** Facts of these photos changed without a change of state (an edit, a correction, a merge, a feature). */
   'photo.factsChanged': { trx: DbOrTrx; photoIds: number[] };
   /** A member took another name: everything that shows or finds them by name follows. */
@@ -23,7 +23,14 @@ export interface Events {
   /** A member deleted their account (§4.5): their photos leave the site with it. */
   'account.deleted': { trx: DbOrTrx; userId: number; afterCommit: (step: () => Promise<void>) => void };
   /** A duplicate reference entry is merged into another: photos and members' home airports naming it follow. */
-  'reference.merged': { trx: DbOrTrx; kind: 'airports' | 'airlines' | 'aircraft_types'; fromId: number; intoId: number };
+  'reference.merged': {
+    trx: DbOrTrx;
+    kind: 'airports' | 'airlines' | 'aircraft_types';
+    fromId: number;
+    intoId: number;
+    /** The photos module says how many photos it moved (the merge's answer and audit entry). */
+    photosMoved: (n: number) => void;
+  };
   /** A reference entry's names or codes changed: photos naming it are found by the new ones. */
   'reference.changed': { trx: DbOrTrx; kind: 'airports' | 'airlines' | 'aircraft_types'; id: number };
 }

@@ -17,10 +17,20 @@ export type Dialect = 'sqlite' | 'postgres';
  * wrong moment aborts the process (upstream better-sqlite3 #1515, closed without a fix for 12). Version
  * 13 uses Node-API and needs Node ≥ 22, so it is an optional dependency that npm installs only there.
  */
-const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
-export const SQLite = createRequire(import.meta.url)(
-  NODE_MAJOR >= 24 ? 'better-sqlite3-node24' : 'better-sqlite3',
-) as typeof BetterSqlite3;
+const SQLITE_DRIVER = Number(process.versions.node.split('.')[0]) >= 24 ? 'better-sqlite3-node24' : 'better-sqlite3';
+
+/** Loaded when SQLite is used, so a PostgreSQL deployment never needs it; a missing one says what to do. */
+export function sqliteDriver(): typeof BetterSqlite3 {
+  try {
+    return createRequire(import.meta.url)(SQLITE_DRIVER) as typeof BetterSqlite3;
+  } catch (err) {
+    throw new Error(
+      `SQLite needs the package ${SQLITE_DRIVER} on Node ${process.versions.node}: run \`npm ci\` with this Node ` +
+        `(optional dependencies included), or set DATABASE_URL to use PostgreSQL`,
+      { cause: err },
+    );
+  }
+}
 
 // node-postgres returns int8 (bigint, also COUNT(*)) as strings; our values stay well below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -41,6 +51,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
+  const SQLite = sqliteDriver();
   const sqlite = new SQLite(path.join(opts.dataDir, 'contrail.sqlite'));
   // WAL lets readers go on while one writer commits; busy_timeout makes a second writer wait
   // instead of failing with SQLITE_BUSY (several processes may share the file, e.g. the CLI).

@@ -131,15 +131,17 @@ async function hostileRequests(routes: RouteEntry[], photoId: number): Promise<H
       }
     }
   }
-  // The upload's facts travel as a multipart field, parsed against the contract by the route.
+  // The upload's facts travel as a multipart field (64 KB at most, the parser's limit), parsed against the
+  // contract by the route: each text fact gets all the field can carry, so the schema's caps are what refuse it.
   const jpeg = await makeJpeg({ width: 1600, height: 1067 });
+  const fieldSized = '航'.repeat(20_000);
   for (const f of ['registration', 'msn', 'takenOn', 'remark', 'messageToScreener']) {
     requests.push({
       label: `POST /api/v1/photos meta.${f}`,
       method: 'POST',
       url: '/api/v1/photos',
       build: async () => {
-        const body = await multipartBody({ file: jpeg, metaRaw: JSON.stringify({ [f]: PAYLOADS.chinese }) });
+        const body = await multipartBody({ file: jpeg, metaRaw: JSON.stringify({ [f]: fieldSized }) });
         return { headers: body.headers, payload: body.payload };
       },
     });

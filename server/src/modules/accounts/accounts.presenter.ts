@@ -3,9 +3,17 @@ import { fromJson } from '../../db/json.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AdminUser } from '../../../../contract/manage.js';
 
-/** A member's settings, the defaults filling what they never set (a deleted account's are `{}`). */
+/**
+ * A member's settings, the defaults filling what they never set (a deleted account's are `{}`). Read on
+ * every sign-in and mail: a row edited by hand into something else falls back to the defaults, not a 500.
+ */
 export function parseSettings(raw: UserRow['settings']): UserSettings {
-  return { ...DEFAULT_SETTINGS, ...fromJson(raw) };
+  try {
+    const stored = fromJson(raw);
+    return stored && typeof stored === 'object' && !Array.isArray(stored) ? { ...DEFAULT_SETTINGS, ...stored } : DEFAULT_SETTINGS;
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
 }
 
 /** What an administrator sees of an account (PRODUCT.md §3.13); photo counts are added by the caller. */

@@ -73,7 +73,7 @@ export class PhotoLifecycle {
       facts: toJson(t.facts ?? {}),
       created_at: now,
     });
-    await this.events.publish('photo.stateChanged', { trx, photo: t.photo, from: t.photo.state, to });
+    await this.events.publish('photo.stateChanged', { trx, photo: t.photo, from: t.photo.state, to, at: now });
     return to;
   }
 

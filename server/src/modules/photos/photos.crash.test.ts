@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SQLite as Database } from '../../db/database.js';
+import { sqliteDriver } from '../../db/database.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
@@ -8,6 +8,8 @@ import { buildServices } from '../../app.js';
 import { makeJpeg } from '../../testing/images.js';
 import { databaseKinds, freshPostgresUrl, multipartBody } from '../../testing/harness.js';
 import { startServer, type RunningServer } from '../../testing/process.js';
+
+const Database = sqliteDriver();
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

@@ -206,11 +206,19 @@ export async function idsNaming(db: DbOrTrx, column: RefColumn, id: number): Pro
 export const stateAndOwner = (db: DbOrTrx, photoId: number) =>
   db.selectFrom('photos').select(['state', 'uploader_id', 'featured_at']).where('id', '=', photoId).executeTakeFirst();
 
-export async function setFeaturedAt(db: DbOrTrx, photoId: number, at: number | null): Promise<void> {
-  await db.updateTable('photos').set({ featured_at: at }).where('id', '=', photoId).execute();
+/** Marks an accepted photo featured; false when it is no longer accepted (revoked meanwhile) or already is. */
+export async function markFeatured(db: DbOrTrx, photoId: number, at: number): Promise<boolean> {
+  const res = await db
+    .updateTable('photos')
+    .set({ featured_at: at })
+    .where('id', '=', photoId)
+    .where('state', '=', 'accepted')
+    .where('featured_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
-/** Photos waiting for a screener per queue, and how many were uploaded before `olderThan`. */
+/** A member's accepted photos and those decided either way (the users page). */
 export function decisionCounts(db: DbOrTrx, userId: number) {
   return db
     .selectFrom('photos')

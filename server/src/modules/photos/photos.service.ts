@@ -45,8 +45,8 @@ export class PhotosService {
     // A deleted account takes its photos with it (§4.5), inside the deletion's transaction.
     events.on('account.deleted', ({ trx, userId, afterCommit }) => this.takeDownAllOf(trx, userId, afterCommit));
     // A merged duplicate: its photos name the survivor now (and the gallery finds them by it).
-    events.on('reference.merged', async ({ trx, kind, fromId, intoId }) => {
-      await this.movePhotoReference(trx, PHOTO_COLUMN[kind], fromId, intoId);
+    events.on('reference.merged', async ({ trx, kind, fromId, intoId, photosMoved }) => {
+      photosMoved(await this.movePhotoReference(trx, PHOTO_COLUMN[kind], fromId, intoId));
     });
   }
 
@@ -231,10 +231,11 @@ export class PhotosService {
 
   // ---- for curation and votes (reference, votes modules) ----
 
-  /** Points every photo naming one reference entry at another. */
-  private async movePhotoReference(trx: DbOrTrx, column: repo.RefColumn, fromId: number, intoId: number): Promise<void> {
+  /** Points every photo naming one reference entry at another; answers how many moved. */
+  private async movePhotoReference(trx: DbOrTrx, column: repo.RefColumn, fromId: number, intoId: number): Promise<number> {
     const ids = await repo.moveReference(trx, column, fromId, intoId, this.clock.now());
     await this.events.publish('photo.factsChanged', { trx, photoIds: ids });
+    return ids.length;
   }
 
   photoIdsNaming(trx: DbOrTrx, column: repo.RefColumn, id: number): Promise<number[]> {
@@ -249,10 +250,14 @@ export class PhotosService {
     return repo.stateAndOwner(trx, photoId);
   }
 
-  /** The editor's choice: the gallery shows it (and its filter finds it) at once. */
-  async setFeatured(trx: DbOrTrx, photoId: number, at: number | null): Promise<void> {
-    await repo.setFeaturedAt(trx, photoId, at);
+  /**
+   * The editor's choice, guarded in the UPDATE: only an accepted photo not featured yet (false
+   * otherwise: a revoke got there first). The gallery shows it, and its filter finds it, at once.
+   */
+  async feature(trx: DbOrTrx, photoId: number, at: number): Promise<boolean> {
+    if (!(await repo.markFeatured(trx, photoId, at))) return false;
     await this.events.publish('photo.factsChanged', { trx, photoIds: [photoId] });
+    return true;
   }
 
   /** A member's accepted and decided photos, for the users page. */

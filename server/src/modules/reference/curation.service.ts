@@ -56,8 +56,8 @@ export class CurationService {
       }
       // Claimed first: a concurrent merge of the survivor into another entry waits, then finds it gone.
       if (!(await curationRepo.markSurvivor(trx, kind, intoId))) throw conflict(MANAGE_MESSAGES.mergeTarget);
-      const n = await curationRepo.countPhotosNaming(trx, KINDS[kind].photoColumn, fromId);
-      await this.events.publish('reference.merged', { trx, kind, fromId, intoId });
+      let n = 0;
+      await this.events.publish('reference.merged', { trx, kind, fromId, intoId, photosMoved: (moved) => (n += moved) });
       await curationRepo.repointMerged(trx, kind, fromId, intoId);
       if (!(await curationRepo.markMerged(trx, kind, fromId, intoId))) throw conflict(MANAGE_MESSAGES.mergeTarget);
       if (from.status === 'pending' && from.suggested_by !== null) {

@@ -24,9 +24,8 @@ export class AppealsService {
     private readonly accounts: AccountsService,
   ) {
     // An appeal ends with its photo: it no longer counts against the member's three open appeals.
-    events.on('photo.stateChanged', async ({ trx, photo, from, to }) => {
-      if (from === 'appealed' && (to === 'withdrawn' || to === 'deleted'))
-        await repo.closeAppeal(trx, photo.id, this.clock.now());
+    events.on('photo.stateChanged', async ({ trx, photo, from, to, at }) => {
+      if (from === 'appealed' && (to === 'withdrawn' || to === 'deleted')) await repo.closeAppeal(trx, photo.id, at);
     });
   }
 

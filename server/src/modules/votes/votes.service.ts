@@ -159,10 +159,12 @@ export class VotesService {
         await repo.setNet(trx, id, net);
         const vote = (await repo.findVote(trx, id))!;
         const photo = await this.photos.stateAndOwner(trx, vote.photo_id);
-        const features = net >= VOTE_FEATURE_NET && photo?.state === 'accepted';
+        let features = false;
+        if (net >= VOTE_FEATURE_NET && photo?.state === 'accepted') {
+          // Guarded in its UPDATE: a photo revoked since it was read is not featured, nor its photographer told.
+          features = photo.featured_at !== null || (await this.photos.feature(trx, vote.photo_id, now));
+        }
         if (features && photo) {
-          // The gallery follows at once (photo.factsChanged): cached answers and the featured filter show it.
-          if (photo.featured_at === null) await this.photos.setFeatured(trx, vote.photo_id, now);
           await this.notifications.notify(trx, {
             userId: photo.uploader_id,
             kind: 'featured',
