@@ -34,4 +34,11 @@ describe('EXIF facts', () => {
       orientation: 1,
     });
   });
+
+  it('cleans what a camera wrote as request text is cleaned: controls and direction marks out, emoji kept', () => {
+    const facts = exifFacts({ Make: 'Canon\u202eRLO', Model: 'EOS\u0000 R5\u001b[31m\u200f', LensModel: '\u0001\u061c' });
+    expect(facts.summary.camera).toBe('CanonRLO EOS R5[31m');
+    expect(facts.summary.lens).toBeNull();
+    expect(exifFacts({ LensModel: '👩‍✈️ lens' }).summary.lens).toBe('👩‍✈️ lens');
+  });
 });

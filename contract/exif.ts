@@ -1,4 +1,5 @@
 import type { ExifSummary } from './photos.js';
+import { cleanText } from './zod.js';
 
 /**
  * What the server and the browser ask exifr for. reviveValues: false keeps DateTimeOriginal as the
@@ -31,7 +32,8 @@ export interface ExifFacts {
   orientation: number;
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : null);
+// A camera writes what it likes (NUL padding, control bytes, direction marks): cleaned as request text is.
+const text = (v: unknown) => cleanText(v, 100);
 const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** Make and model once: "Canon" + "Canon EOS R5" reads "Canon EOS R5", not "Canon Canon EOS R5". */

@@ -58,12 +58,31 @@ z.config({
   },
 });
 
-// NUL breaks PostgreSQL text and the bidirectional controls (U+202A–U+202E, U+2066–U+2069) let
-// a name display as something else: no text a client sends may contain them.
-// eslint-disable-next-line no-control-regex -- finding NUL is the point
-const FORBIDDEN_CHARACTERS = /[\u0000\u202A-\u202E\u2066-\u2069]/;
+// NUL breaks PostgreSQL text, other C0/C1 controls (ESC starts terminal sequences in a log) have no
+// place in what people write, and format characters are invisible: the bidirectional ones (U+202A–
+// U+202E, U+2066–U+2069, U+200E/U+200F, U+061C) let a name display as something else, others hide text.
+// Kept: tab and line breaks (multi-line texts), the zero-width joiner and the tag characters, which
+// emoji sequences need (👩‍✈️, 🏴󠁧󠁢󠁳󠁣󠁴󠁿).
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|(?![\u200D\u{E0020}-\u{E007F}])\p{Cf}/u;
+const FORBIDDEN_CHARACTERS_ALL = new RegExp(FORBIDDEN_CHARACTERS.source, 'gu');
 export const FORBIDDEN_CHARACTERS_MESSAGE = '不能包含控制字符或文字方向控制符';
 const allowed = (v: string) => !FORBIDDEN_CHARACTERS.test(v);
+
+/**
+ * Text that did not come from a form (a camera's EXIF, an imported name): the same characters a
+ * request may not hold are taken out rather than refused, then it is trimmed and cut to `max`.
+ * Null when nothing is left.
+ */
+export function cleanText(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return null;
+  const clean = value
+    .slice(0, max * 4)
+    .replace(FORBIDDEN_CHARACTERS_ALL, '')
+    .trim()
+    .slice(0, max);
+  return clean || null;
+}
 
 /** Spaces around typed text are trimmed away, so they may take this much beyond a field's limit. */
 export const TRIM_ALLOWANCE = 64;

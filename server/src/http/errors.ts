@@ -81,6 +81,9 @@ function describe(error: FastifyError): [number, ErrorBody] {
   if (error.statusCode === 429) return [429, { message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' }];
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (known) return [known[0], { message: known[2], code: known[1] }];
+  // The static file server refuses a path with dot segments (`/assets/../x`) as forbidden; there is
+  // nothing at such a path, and saying so is all a client needs to know.
+  if (error.statusCode === 403) return [404, { message: MESSAGES.apiNotFound, code: 'NOT_FOUND' }];
   if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     const code: ErrorCode = error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED';
     return [error.statusCode, { message: error.statusCode === 413 ? MESSAGES.bodyTooLarge : MESSAGES.invalidInput, code }];

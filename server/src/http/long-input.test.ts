@@ -227,7 +227,7 @@ describe.each(databaseKinds())('1 MB in every string field on %s', (kind) => {
 
 // The heap bound, kept by V8 itself: the real server process runs with a 300 MB old space, so any
 // request that needed more would end it (as a 70 KB password once did at the default limit).
-describe('1 MB in every string field of a server process held to a 300 MB heap', () => {
+describe('hostile requests to a server process held to a 300 MB heap', () => {
   let server: RunningServer | null = null;
   let routes: RouteEntry[] = [];
   afterAll(async () => {
@@ -278,5 +278,12 @@ describe('1 MB in every string field of a server process held to a 300 MB heap',
     const raw = await rawExchange(server.port, `GET /api/v1/photos?q=${'x'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(raw).toMatch(/^HTTP\/1\.1 431 /);
     expectChineseError(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as { message: string });
+
+    // Dot segments, as a raw client sends them (fetch would resolve them first): nothing is there.
+    for (const target of ['/assets/../index.html', '/api/v1/photos/../user/me', '/../etc/passwd', '/img/../etc/passwd']) {
+      const answer = await rawExchange(server.port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 404 /);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: '接口不存在', code: 'NOT_FOUND' });
+    }
   }, 180_000);
 });

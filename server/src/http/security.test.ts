@@ -209,6 +209,15 @@ describe.each(databaseKinds())('security properties on %s', (kind) => {
         payload: { icao: 'ZZZZ', nameEn: 'Evil\u0000Field' },
       }),
       t.app.inject({ method: 'GET', url: `/api/v1/registrations/${encodeURIComponent('B-1\u0000')}` }),
+      // Other controls and invisible format characters: ESC, SOH, a right-to-left mark, the Arabic letter mark.
+      ...['\u001b[31m', '\u0001', '\u200f', '\u061c', '\u0085'].map((bad) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/airports',
+          headers: bearer(u.token),
+          payload: { icao: 'ZZZY', nameEn: `Evil${bad}Field` },
+        }),
+      ),
     ];
     for (const res of await Promise.all(cases)) {
       expect(res.statusCode).toBe(400);
