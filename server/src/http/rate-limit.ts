@@ -11,8 +11,9 @@ export interface LimitRule {
 
 // Counters live in the database so that several server processes share them (PRODUCT.md §9.3).
 export const LIMITS = {
-  loginFailuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  loginFailuresPerAccountAndAddress: { max: 5, windowMs: 15 * 60_000 },
   loginFailuresPerAddress: { max: 20, windowMs: 15 * 60_000 },
+  loginFailuresPerAccount: { max: 100, windowMs: 60 * 60_000 },
   registrationsPerAddress: { max: 10, windowMs: 60 * 60_000 },
   resetRequestsPerAddress: { max: 10, windowMs: 60 * 60_000 },
   resetRequestsPerEmail: { max: 3, windowMs: 60 * 60_000 },

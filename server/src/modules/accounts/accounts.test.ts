@@ -66,6 +66,29 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     expect((await post('/user/login', { email: u.email, password: u.password })).statusCode).toBe(200);
   });
 
+  it('lets the owner in from another address while one address that guessed wrong five times is held back', async () => {
+    const u = await makeUser(t);
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/user/login', remoteAddress, payload: { email: u.email, password } });
+    for (let i = 0; i < 5; i++) expect((await from('203.0.113.7', `wrong-${i}-pass`)).statusCode).toBe(401);
+    expect((await from('203.0.113.7', u.password)).statusCode).toBe(429);
+    expect((await from('198.51.100.20', u.password)).statusCode).toBe(200);
+    // Guessing spread over many addresses still meets a cap on the account as a whole.
+    const v = await makeUser(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 101; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        remoteAddress: `192.0.2.${i % 250}`,
+        payload: { email: v.email, password: `wrong-${i}-pass` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 100).every((c) => c === 401)).toBe(true);
+    expect(codes[100]).toBe(429);
+  });
+
   it('puts registration errors on their fields', async () => {
     const bad = await post('/user/register', { username: 'a', email: 'a.b@c', password: 'short', acceptTerms: false });
     expect(bad.statusCode).toBe(400);

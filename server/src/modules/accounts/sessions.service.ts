@@ -53,11 +53,17 @@ export class SessionsService {
 
   async login(emailInput: string, password: string, ip: string): Promise<SessionResponse> {
     const email = emailInput.trim().toLowerCase();
-    const accountKey = `login:account:${email}`;
-    const addressKey = `login:address:${ip}`;
+    // Failures are counted per account and address together, so someone guessing from one address
+    // cannot lock the owner out of their own account from another (OWASP: lockout is a denial of
+    // service); per address over all accounts (one address trying many); and per account over all
+    // addresses, with a cap far above what a person types, against guessing spread over many addresses.
+    const keys = [
+      [`login:pair:${email}:${ip}`, LIMITS.loginFailuresPerAccountAndAddress],
+      [`login:address:${ip}`, LIMITS.loginFailuresPerAddress],
+      [`login:account:${email}`, LIMITS.loginFailuresPerAccount],
+    ] as const;
     // Slots first, then the slow hash: parallel guesses cannot all pass a check made before counting.
-    await this.limiter.consume(accountKey, LIMITS.loginFailuresPerAccount, MESSAGES.tooManyAttempts);
-    await this.limiter.consume(addressKey, LIMITS.loginFailuresPerAddress, MESSAGES.tooManyAttempts);
+    for (const [key, rule] of keys) await this.limiter.consume(key, rule, MESSAGES.tooManyAttempts);
 
     const user = await repo.findUserByEmail(this.db, email);
     const ok =
@@ -71,9 +77,11 @@ export class SessionsService {
     // Its suspension has ended but the job has not lifted it yet: do it now (logged as the job does).
     if (user.status === 'suspended') await this.admin.liftEndedSuspensions();
     await this.assertNotMaintenance(user.level);
-    // Only failures count: a success clears the account's counter and gives the address its slot back.
-    await this.limiter.clear(accountKey);
-    await this.limiter.release(addressKey);
+    // Only failures count: a success clears this address's failures on the account and gives the
+    // other two counters their slot back.
+    await this.limiter.clear(keys[0][0]);
+    await this.limiter.release(keys[1][0]);
+    await this.limiter.release(keys[2][0]);
     return this.openSession(user, MESSAGES.loginOk);
   }
 
