@@ -13,6 +13,7 @@ export const updateSiteRequest = z.strictObject({
 });
 
 export const health = z.object({ ok: z.boolean(), database: z.boolean() });
+export const readiness = z.object({ ready: z.boolean(), database: z.boolean() });
 
 /** Injected by the server into index.html as window.__CONTRAIL__ (PRODUCT.md §9.2). */
 export interface RuntimeConfig {

@@ -31,6 +31,7 @@ export const MESSAGES = {
   invalidInput: '输入有误，请检查后重试',
   invalidJson: '请求内容不是有效的 JSON',
   bodyTooLarge: '请求内容过大',
+  restarting: '服务器正在重启，请稍后重试',
   nothingToChange: '没有要修改的内容',
   headersTooLarge: '请求头或网址过长',
   requestTimeout: '请求超时，请检查网络后重试',

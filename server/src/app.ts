@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
 import { registerBodyParsing } from './http/body.js';
+import { registerDrain, type Drain } from './http/drain.js';
 import { answerClientError, answerFrameworkError, canonicalPath, registerErrorHandling } from './http/errors.js';
 import { Limiter } from './http/rate-limit.js';
 import { registerCompression } from './http/compression.js';
@@ -104,6 +105,7 @@ export interface AppParts {
   clock: Clock;
   mail: MailTransport;
   storage: PhotoStorage;
+  drain: Drain;
 }
 
 export interface BuildOptions {
@@ -200,11 +202,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     rewriteUrl: (req) => canonicalPath(req.url ?? '/'),
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // A stopping process answers new requests itself, in Chinese (http/drain.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerBodyParsing(app);
+  const drain = registerDrain(app);
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -270,8 +275,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       log: (m) =>
         app.log.info({ to: m.to, subject: m.subject, ...(config.production ? {} : { body: m.body }) }, 'mail (no SMTP_URL set)'),
     });
+  // After the last request in flight has been answered (Fastify closes the server first): the views
+  // those requests counted are written, then the database goes.
   app.addHook('onClose', async () => {
+    await services.views.flush().catch((err: unknown) => app.log.error({ err }, 'writing views failed'));
     await database.destroy();
   });
-  return { app, routes, database, services, clock, mail, storage };
+  return { app, routes, database, services, clock, mail, storage, drain };
 }

@@ -39,6 +39,7 @@ const envSchema = z.object({
   UPLOADS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(2),
   DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
 });
 
 export interface Config {
@@ -64,6 +65,8 @@ export interface Config {
   production: boolean;
   uploadsPerMember: number;
   decodeQueue: number;
+  /** How long a stopping process waits for requests in flight before it closes their connections. */
+  shutdownGraceMs: number;
   /** The coarse in-memory ceiling per client address and process, on every route. */
   requestsPerMinute: number;
 }
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     uploadsPerMember: e.UPLOADS_PER_MEMBER,
     decodeQueue: e.DECODE_QUEUE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
   };
 }

@@ -5,20 +5,34 @@ import { importReferenceDataIfEmpty } from './modules/reference/reference.import
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, database, clock, mail, services } = await buildApp(config);
+  const { app, database, clock, mail, services, drain } = await buildApp(config);
   if (await importReferenceDataIfEmpty(database.db, clock.now())) app.log.info('reference data imported');
   // Files of uploads that a previous process left half-done (see PhotosService.upload).
   await services.uploads.sweep();
   const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail, services), app.log);
   const stopUpkeep = startLocalUpkeep(tmpDirOf(config), clock, services, app.log);
-  const shutdown = async () => {
+  // A service manager sends SIGTERM to every process of the service (systemd kills the whole group, so
+  // `npm start`'s server may get it twice): the first starts the drain, a repeat changes nothing.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining: no new requests, answering those in flight');
+    drain.start();
     stopJobs();
-    await stopUpkeep();
-    await app.close();
+    // Past the grace, connections still open are closed: the process ends within it whatever a client does.
+    const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+    try {
+      await stopUpkeep();
+      await app.close();
+    } finally {
+      clearTimeout(force);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
 }
 

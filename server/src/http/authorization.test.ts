@@ -17,6 +17,7 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'GET /api/v1/site/status': 'public',
   'PUT /api/v1/admin/site': 3,
   'GET /api/v1/health': 'public',
+  'GET /api/v1/ready': 'public',
   'GET /api/v1/airports': 'public',
   'GET /api/v1/airlines': 'public',
   'GET /api/v1/aircraft-types': 'public',

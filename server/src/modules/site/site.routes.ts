@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../../contract/errors.js';
 import { LEVELS } from '../../../../contract/limits.js';
-import { health, siteStatus, updateSiteRequest } from '../../../../contract/site.js';
+import { health, readiness, siteStatus, updateSiteRequest } from '../../../../contract/site.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import { userOf } from '../../http/auth.js';
 import type { SiteService } from './site.service.js';
@@ -39,6 +39,17 @@ export function siteRoutes(site: SiteService): FastifyPluginAsyncZod {
       async (_req, reply) => {
         const database = await site.health();
         return reply.status(database ? 200 : 503).send({ ok: database, database });
+      },
+    );
+
+    // For a load balancer: whether to send this process requests. A process that is stopping answers
+    // 503 here at once (http/drain.ts), while /health still says it is alive.
+    app.get(
+      '/ready',
+      { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: readiness, 503: readiness } } },
+      async (_req, reply) => {
+        const database = await site.health();
+        return reply.status(database ? 200 : 503).send({ ready: database, database });
       },
     );
   };
