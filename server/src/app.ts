@@ -199,6 +199,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Every wait has a limit: a body that stops arriving (or a client that never sends one) ends its
+    // connection after a silence, and no request may take longer than a slow upload needs. An upload
+    // cut this way frees its member's upload slot and its part file at once (photos.routes.ts).
+    connectionTimeout: config.bodyIdleMs,
+    requestTimeout: config.requestTimeoutMs,
     rewriteUrl: (req) => canonicalPath(req.url ?? '/'),
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,

@@ -40,6 +40,8 @@ const envSchema = z.object({
   DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  BODY_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
 });
 
 export interface Config {
@@ -67,6 +69,10 @@ export interface Config {
   decodeQueue: number;
   /** How long a stopping process waits for requests in flight before it closes their connections. */
   shutdownGraceMs: number;
+  /** A connection silent this long (a body that stopped arriving, a stalled phone) is closed. */
+  bodyIdleMs: number;
+  /** The longest a whole request may take to arrive: 15 MB at 100 kbit/s takes about 21 minutes. */
+  requestTimeoutMs: number;
   /** The coarse in-memory ceiling per client address and process, on every route. */
   requestsPerMinute: number;
 }
@@ -117,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerMember: e.UPLOADS_PER_MEMBER,
     decodeQueue: e.DECODE_QUEUE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    bodyIdleMs: e.BODY_IDLE_SECONDS * 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
   };
 }

@@ -51,7 +51,11 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, serv
   ];
 }
 
-const TMP_MAX_AGE_MS = 3_600_000;
+/**
+ * A part file untouched this long belongs to no live upload: a body silent for a minute is cut
+ * (BODY_IDLE_SECONDS), and a finished part is decoded within seconds and then removed.
+ */
+const TMP_MAX_AGE_MS = 10 * 60_000;
 
 /**
  * Per-process upkeep, not claimed: each machine has its own temp folder for upload parts, so every
