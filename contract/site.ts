@@ -12,8 +12,10 @@ export const updateSiteRequest = z.strictObject({
   message: trimmedText(SITE_LIMITS.maintenanceMessage).optional(),
 });
 
-export const health = z.object({ ok: z.boolean(), database: z.boolean() });
-export const readiness = z.object({ ready: z.boolean(), database: z.boolean() });
+/** What the site depends on, each true when it answers (and, for the disk, has room). */
+const dependencies = { database: z.boolean(), storage: z.boolean(), disk: z.boolean() };
+export const health = z.object({ ok: z.boolean(), ...dependencies });
+export const readiness = z.object({ ready: z.boolean(), ...dependencies });
 
 /** Injected by the server into index.html as window.__CONTRAIL__ (PRODUCT.md §9.2). */
 export interface RuntimeConfig {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,7 +9,9 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
 import { registerBodyParsing } from './http/body.js';
+import { collectRoutes, type RouteEntry } from './http/route-table.js';
 import { registerDrain, type Drain } from './http/drain.js';
+import { dependencyChecks, Outages, type DependencyChecks } from './http/outages.js';
 import { answerClientError, answerFrameworkError, canonicalPath, registerErrorHandling } from './http/errors.js';
 import { Limiter } from './http/rate-limit.js';
 import { registerCompression } from './http/compression.js';
@@ -86,16 +89,7 @@ export interface Services {
   notams: NotamsService;
 }
 
-/** One route of the API as registered, for tests generated from the route table. */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  /** The level the route requires; null when it is public. */
-  level: number | null;
-  body: unknown;
-  querystring: unknown;
-  params: unknown;
-}
+export type { RouteEntry } from './http/route-table.js';
 
 export interface AppParts {
   app: FastifyInstance;
@@ -106,6 +100,8 @@ export interface AppParts {
   mail: MailTransport;
   storage: PhotoStorage;
   drain: Drain;
+  /** Asks the database, the photo storage and the disk whether they answer; the periodic check calls it. */
+  checkDependencies: DependencyChecks['probe'];
 }
 
 export interface BuildOptions {
@@ -212,24 +208,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const outages = new Outages();
+  outages.attach(app.log);
+  registerErrorHandling(app, outages);
   registerBodyParsing(app);
   const drain = registerDrain(app);
-  const routes: RouteEntry[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD' || !route.url.startsWith('/api/')) continue;
-      const schema = route.schema ?? {};
-      routes.push({
-        method,
-        url: route.url,
-        level: route.config?.level ?? null,
-        body: schema.body,
-        querystring: schema.querystring,
-        params: schema.params,
-      });
-    }
+  const checks = dependencyChecks(outages, {
+    database: () => services.site.health(),
+    storage: () => storage.check(),
+    dataDir: config.dataDir,
+    minFreeDiskBytes: config.minFreeDiskBytes,
   });
+  const routes = collectRoutes(app);
   await registerSecurity(app, config);
   registerCompression(app);
   await app.register(swagger, {
@@ -245,7 +236,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         siteStatus: () => services.site.status(),
       });
       await api.register(accountsRoutes(services));
-      await api.register(siteRoutes(services.site));
+      await api.register(siteRoutes(services.site, checks));
       await api.register(referenceRoutes(services.reference, services.curation));
       await api.register(photosRoutes(services.photos, services.uploads, tmpDirOf(config)));
       await api.register(
@@ -286,5 +277,5 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await services.views.flush().catch((err: unknown) => app.log.error({ err }, 'writing views failed'));
     await database.destroy();
   });
-  return { app, routes, database, services, clock, mail, storage, drain };
+  return { app, routes, database, services, clock, mail, storage, drain, checkDependencies: checks.probe };
 }

@@ -40,6 +40,8 @@ const envSchema = z.object({
   DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  DB_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(10),
+  MIN_FREE_DISK_MB: z.coerce.number().min(0).default(200),
   BODY_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
 });
@@ -69,6 +71,10 @@ export interface Config {
   decodeQueue: number;
   /** How long a stopping process waits for requests in flight before it closes their connections. */
   shutdownGraceMs: number;
+  /** The longest one database statement (or getting a connection) may take before the request answers 503. */
+  dbTimeoutMs: number;
+  /** Below this much free space in DATA_DIR, /ready says the disk is full. */
+  minFreeDiskBytes: number;
   /** A connection silent this long (a body that stopped arriving, a stalled phone) is closed. */
   bodyIdleMs: number;
   /** The longest a whole request may take to arrive: 15 MB at 100 kbit/s takes about 21 minutes. */
@@ -124,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     decodeQueue: e.DECODE_QUEUE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     bodyIdleMs: e.BODY_IDLE_SECONDS * 1000,
+    dbTimeoutMs: e.DB_TIMEOUT_SECONDS * 1000,
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
   };

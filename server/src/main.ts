@@ -5,12 +5,15 @@ import { importReferenceDataIfEmpty } from './modules/reference/reference.import
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, database, clock, mail, services, drain } = await buildApp(config);
+  const { app, database, clock, mail, services, drain, checkDependencies } = await buildApp(config);
   if (await importReferenceDataIfEmpty(database.db, clock.now())) app.log.info('reference data imported');
   // Files of uploads that a previous process left half-done (see PhotosService.upload).
   await services.uploads.sweep();
   const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail, services), app.log);
   const stopUpkeep = startLocalUpkeep(tmpDirOf(config), clock, services, app.log);
+  // The dependencies are asked every 5 s, so an outage's end is seen (and logged) even when no request comes.
+  const probes = setInterval(() => void checkDependencies(), 5_000);
+  probes.unref();
   // A service manager sends SIGTERM to every process of the service (systemd kills the whole group, so
   // `npm start`'s server may get it twice): the first starts the drain, a repeat changes nothing.
   let stopping = false;
@@ -20,6 +23,7 @@ async function main(): Promise<void> {
     app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining: no new requests, answering those in flight');
     drain.start();
     stopJobs();
+    clearInterval(probes);
     // Past the grace, connections still open are closed: the process ends within it whatever a client does.
     const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
     try {

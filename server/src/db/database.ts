@@ -41,9 +41,20 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
+export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; dbTimeoutMs?: number }): DatabaseHandle {
+  const timeout = opts.dbTimeoutMs ?? 10_000;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Every wait has a limit: a server that is down refuses at once, but one that is frozen (or a
+    // network that drops packets) would hold each request for as long as it lasts. Getting a
+    // connection, a statement on the server and its answer on the wire each end with an error the
+    // error handler turns into 503.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: Math.ceil(timeout / 2),
+      statement_timeout: timeout,
+      query_timeout: timeout + 2_000,
+    });
     // An idle client whose connection dies (server restart, admin termination) emits 'error' on the
     // pool; unhandled, that would end the process. The pool drops the client and opens a new one.
     pool.on('error', () => undefined);

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, FieldIssue } from '../../../contract/errors.js';
 import { MESSAGES } from '../../../contract/texts.js';
+import { dependencyOf, OUTAGE_MESSAGES, OUTAGE_RETRY_AFTER_SECONDS, type Outages } from './outages.js';
 
 /** An expected failure: answered with its status and Chinese message, never logged as a fault. */
 export class AppError extends Error {
@@ -45,7 +46,7 @@ const FASTIFY_CODES: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_VALIDATION: [400, 'VALIDATION_FAILED', MESSAGES.invalidInput],
 };
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, outages: Outages): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = 500;
     let body: ErrorBody = { message: MESSAGES.internal, code: 'INTERNAL' };
@@ -54,7 +55,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } catch (mappingError) {
       request.log.error({ err: mappingError }, 'error while mapping an error');
     }
-    if (body.code === 'INTERNAL') request.log.error({ err: error }, 'unexpected error');
+    // A dependency that is down: the member is told what is wrong and when to try again; the outage is
+    // logged once (Outages), not with a stack for every request that meets it.
+    const dependency = body.code === 'INTERNAL' ? dependencyOf(error) : null;
+    if (dependency) {
+      outages.failed(dependency, error);
+      [status, body] = [503, { message: OUTAGE_MESSAGES[dependency], code: 'UNAVAILABLE' }];
+      void reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+    } else if (body.code === 'INTERNAL') request.log.error({ err: error }, 'unexpected error');
     if (error instanceof RetryLaterError) void reply.header('Retry-After', String(error.retryAfterSeconds));
     void reply.status(status).send(body);
   });

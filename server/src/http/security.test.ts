@@ -33,21 +33,32 @@ describe.each(databaseKinds())('security properties on %s', (kind) => {
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = '203.0.113.7') =>
     t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers, remoteAddress: ip });
 
-  it('lets at most 5 of 50 parallel wrong logins for one account through; the rest get 429', async () => {
+  it('lets at most 5 of 50 parallel wrong logins from one address through for an account; the rest get 429', async () => {
     const u = await makeUser(t);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        post('/user/login', { email: u.email, password: `wrong-${i}` }, {}, `198.51.100.${i}`),
-      ),
+      Array.from({ length: 50 }, (_, i) => post('/user/login', { email: u.email, password: `wrong-${i}` }, {}, '198.51.100.7')),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(45);
     expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
-    // The right password does not pass either until the window is over.
-    expect((await post('/user/login', { email: u.email, password: u.password })).statusCode).toBe(429);
+    // From that address the right password does not pass either until the window is over …
+    expect((await post('/user/login', { email: u.email, password: u.password }, {}, '198.51.100.7')).statusCode).toBe(429);
+    // … while the owner, somewhere else, signs in.
+    expect((await post('/user/login', { email: u.email, password: u.password }, {}, '203.0.113.50')).statusCode).toBe(200);
     t.clock.advance(16 * 60_000);
-    expect((await post('/user/login', { email: u.email, password: u.password })).statusCode).toBe(200);
+    expect((await post('/user/login', { email: u.email, password: u.password }, {}, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('holds the account-wide cap when 150 wrong logins come at once from 150 addresses', async () => {
+    const u = await makeUser(t);
+    const results = await Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        post('/user/login', { email: u.email, password: `wrong-${i}` }, {}, `10.${i >> 8}.${i & 255}.9`),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(100);
+    expect(results.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
   });
 
   it('makes at most 10 accounts from 15 parallel registrations of one address', async () => {

@@ -9,6 +9,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config.js';
+import { DependencyUnavailableError } from '../http/outages.js';
 import { checkKey, type PhotoStorage } from './storage.js';
 
 export class S3Storage implements PhotoStorage {
@@ -21,6 +22,9 @@ export class S3Storage implements PhotoStorage {
       region: opts.region,
       forcePathStyle: true,
       credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+      // A store that does not answer ends the request within seconds instead of holding it.
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+      maxAttempts: 2,
     });
   }
 
@@ -42,18 +46,37 @@ export class S3Storage implements PhotoStorage {
     return this.bucketReady;
   }
 
+  /** A network failure or a 5xx of the store: it is down, which requests answer as 503 (http/outages.ts). */
+  private async send<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === undefined || status >= 500) throw new DependencyUnavailableError('storage', err);
+      throw err;
+    }
+  }
+
+  async check(): Promise<void> {
+    await this.send(() => this.ensureBucket());
+    // Asked every time: the bucket found once says nothing about the store now.
+    await this.send(() => this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket })));
+  }
+
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     checkKey(key);
-    await this.ensureBucket();
+    await this.send(() => this.ensureBucket());
     // A single PUT is atomic in S3: the object appears whole or not at all.
-    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: body, ContentType: contentType }));
+    await this.send(() =>
+      this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: body, ContentType: contentType })),
+    );
   }
 
   async get(key: string): Promise<Readable | null> {
     checkKey(key);
-    await this.ensureBucket();
+    await this.send(() => this.ensureBucket());
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+      const res = await this.send(() => this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key })));
       return res.Body instanceof Readable ? res.Body : null;
     } catch (err) {
       if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;

@@ -11,6 +11,8 @@ export interface PhotoStorage {
   get(key: string): Promise<Readable | null>;
   /** Deletes; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Resolves when the store answers and can be written to (the readiness check). */
+  check(): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
@@ -21,6 +23,11 @@ export function checkKey(key: string): void {
 
 export class FsStorage implements PhotoStorage {
   constructor(private readonly root: string) {}
+
+  async check(): Promise<void> {
+    await fs.promises.mkdir(this.root, { recursive: true });
+    await fs.promises.access(this.root, fs.constants.W_OK);
+  }
 
   private file(key: string): string {
     checkKey(key);

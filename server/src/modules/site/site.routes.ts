@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../../contract/errors.js';
 import { LEVELS } from '../../../../contract/limits.js';
 import { health, readiness, siteStatus, updateSiteRequest } from '../../../../contract/site.js';
+import type { DependencyChecks } from '../../http/outages.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import { userOf } from '../../http/auth.js';
 import type { SiteService } from './site.service.js';
@@ -9,7 +10,7 @@ import { z } from '../../../../contract/zod.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBody };
 
-export function siteRoutes(site: SiteService): FastifyPluginAsyncZod {
+export function siteRoutes(site: SiteService, checks: DependencyChecks): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/site/status',
@@ -35,10 +36,12 @@ export function siteRoutes(site: SiteService): FastifyPluginAsyncZod {
 
     app.get(
       '/health',
-      { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: health, 503: health } } },
+      { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: health } } },
       async (_req, reply) => {
-        const database = await site.health();
-        return reply.status(database ? 200 : 503).send({ ok: database, database });
+        // Liveness: alive as long as it answers (a restart would not bring a database back); the body
+        // says which dependency is down, as last seen. Asking nothing keeps it as cheap as an answer gets.
+        const up = checks.known();
+        return reply.status(200).send({ ok: up.database && up.storage && up.disk, ...up });
       },
     );
 
@@ -48,8 +51,9 @@ export function siteRoutes(site: SiteService): FastifyPluginAsyncZod {
       '/ready',
       { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: readiness, 503: readiness } } },
       async (_req, reply) => {
-        const database = await site.health();
-        return reply.status(database ? 200 : 503).send({ ready: database, database });
+        const up = await checks.probe();
+        const ready = up.database && up.storage && up.disk;
+        return reply.status(ready ? 200 : 503).send({ ready, ...up });
       },
     );
   };

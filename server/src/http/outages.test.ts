@@ -1,0 +1,229 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../contract/texts.js';
+import { buildServices } from '../app.js';
+import { loadConfig } from '../config.js';
+import { databaseKinds, expectChineseError, multipartBody } from '../testing/harness.js';
+import { makeJpeg } from '../testing/images.js';
+import { freePort, startServer, type RunningServer } from '../testing/process.js';
+import { startS3 } from '../testing/s3.js';
+
+// Outages answer honestly (issue 17, item 3): with PostgreSQL stopped or frozen, S3 stopped or the
+// disk full, requests answer 503 with Retry-After and a Chinese message that says what is wrong; the
+// site recovers by itself when the dependency is back; each outage is logged once, with its end.
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const pgScript = path.join(root, 'scripts/pg-throwaway.sh');
+
+interface Answer {
+  status: number;
+  body: { message?: string; code?: string; database?: boolean; storage?: boolean; disk?: boolean };
+  retryAfter: string | null;
+}
+const ask = async (url: string, init?: RequestInit): Promise<Answer> => {
+  const res = await fetch(url, init);
+  return { status: res.status, body: (await res.json()) as Answer['body'], retryAfter: res.headers.get('retry-after') };
+};
+const expectOutage = (a: Answer, message: string) => {
+  expect(a.status, JSON.stringify(a.body)).toBe(503);
+  expect(a.body).toEqual({ message, code: 'UNAVAILABLE' });
+  expect(a.retryAfter).toBe('10');
+  expectChineseError(a.body as { message: string });
+};
+const lines = (server: RunningServer, text: string) =>
+  server.output
+    .join('')
+    .split('\n')
+    .filter((l) => l.includes(text)).length;
+
+/** A member, their token and an aircraft type, made through the database the server uses. */
+async function member(server: RunningServer, email: string) {
+  const { services, database } = await buildServices(loadConfig(server.env));
+  try {
+    await services.accounts.createUser({ email, username: email.split('@')[0]!, password: 'password-123', level: 0 });
+    const token = (await services.sessions.login(email, 'password-123', '127.0.0.1')).token;
+    const typeId = (await services.reference.search('aircraft_types', { q: 'A320', limit: 1 }, null)).items[0]!.id;
+    return { token, typeId };
+  } finally {
+    await database.destroy();
+  }
+}
+
+async function uploadOne(server: RunningServer, who: { token: string; typeId: number }, registration: string) {
+  const { payload, headers } = await multipartBody({
+    file: await makeJpeg({ width: 1600, height: 1067, seed: registration.length }),
+    meta: {
+      registration,
+      aircraftTypeId: who.typeId,
+      inFlight: true,
+      takenOn: '2024-05-01',
+      categories: ['airliner'],
+      queue: 'normal',
+      watermark: null,
+    },
+  });
+  return ask(`${server.url}/api/v1/photos`, {
+    method: 'POST',
+    body: new Uint8Array(payload),
+    headers: { ...headers, authorization: `Bearer ${who.token}` },
+  });
+}
+
+describe.runIf(databaseKinds().includes('postgres'))('PostgreSQL stopped and frozen under a running server', () => {
+  let server: RunningServer | null = null;
+  let cluster: { dir: string; port: number } | null = null;
+  const postgresPids = () => {
+    const postmaster = Number(fs.readFileSync(path.join(cluster!.dir, 'data/postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' })
+      .split('\n')
+      .map((l) => Number(l.trim()))
+      .filter((n) => n > 0);
+    return [postmaster, ...children];
+  };
+  const signalAll = (signal: NodeJS.Signals) => {
+    for (const pid of postgresPids()) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // a backend that ended meanwhile
+      }
+    }
+  };
+  afterAll(async () => {
+    if (cluster) {
+      try {
+        signalAll('SIGCONT');
+      } catch {
+        // halted: no pid file
+      }
+    }
+    await server?.stop();
+    if (cluster) spawnSync('bash', [pgScript, 'stop', cluster.dir], { stdio: 'ignore' });
+  });
+
+  it('answers 503 within seconds, recovers without a restart, and logs each outage once with its end', async () => {
+    // A cluster of its own: stopping the suite's shared one would fail every other test.
+    const port = await freePort();
+    const out = execFileSync('bash', [pgScript, 'start'], { encoding: 'utf8', env: { ...process.env, PG_PORT: String(port) } });
+    cluster = { dir: /PG_THROWAWAY_DIR=(\S+)/.exec(out)![1]!, port };
+    const url = /TEST_DATABASE_URL=(\S+)/.exec(out)![1]!;
+    server = await startServer(() => ({ DATABASE_URL: url, DB_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'info' }), undefined, {
+      captureOutput: true,
+    });
+    const running = server;
+    let n = 0;
+    // Distinct URLs each time, so no answer comes from the gallery's cache.
+    const gallery = () => ask(`${running.url}/api/v1/photos?limit=${++n}`);
+    expect((await gallery()).status).toBe(200);
+
+    // Frozen: connections are accepted by the kernel but nothing answers.
+    signalAll('SIGSTOP');
+    expectOutage(await gallery(), MESSAGES.databaseDown);
+    expectOutage(await gallery(), MESSAGES.databaseDown);
+    expect(await ask(`${running.url}/api/v1/ready`)).toMatchObject({ status: 503, body: { ready: false, database: false } });
+    expect(await ask(`${running.url}/api/v1/health`)).toMatchObject({ status: 200, body: { ok: false, database: false } });
+    signalAll('SIGCONT');
+    await expect.poll(async () => (await ask(`${running.url}/api/v1/ready`)).status, { timeout: 30_000 }).toBe(200);
+    expect((await gallery()).status).toBe(200);
+
+    // Stopped: refused at once; started again, found again by the same process.
+    spawnSync('bash', [pgScript, 'halt', cluster.dir], { stdio: 'ignore' });
+    expectOutage(await gallery(), MESSAGES.databaseDown);
+    expect(await ask(`${running.url}/api/v1/ready`)).toMatchObject({ status: 503, body: { database: false } });
+    spawnSync('bash', [pgScript, 'resume', cluster.dir, String(port)], { stdio: 'ignore' });
+    await expect.poll(async () => (await ask(`${running.url}/api/v1/ready`)).status, { timeout: 30_000 }).toBe(200);
+    expect((await gallery()).status).toBe(200);
+
+    // Two outages: each logged once when it began and once when it ended, never a stack per request.
+    expect(lines(running, 'database unavailable')).toBe(2);
+    expect(lines(running, 'database available again')).toBe(2);
+    expect(lines(running, 'unexpected error')).toBe(0);
+  }, 180_000);
+});
+
+describe('S3 stopped under a running server', () => {
+  let server: RunningServer | null = null;
+  let s3: Awaited<ReturnType<typeof startS3>> | null = null;
+  afterAll(async () => {
+    await server?.stop();
+    await s3?.close();
+  });
+
+  it('answers uploads and images with 503 while the store is down, and takes uploads again when it is back', async () => {
+    s3 = await startS3();
+    const s3Env = s3.env;
+    const s3Port = Number(new URL(s3Env.S3_ENDPOINT!).port);
+    server = await startServer(() => ({ ...s3Env, LOG_LEVEL: 'info' }), undefined, { captureOutput: true });
+    const running = server;
+    const who = await member(running, 's3down@example.com');
+    const first = await uploadOne(running, who, 'B-6001');
+    expect(first.status).toBe(201);
+    const rendition = (first.body as unknown as { photo: { renditions: { url: string }[] } }).photo.renditions[0]!.url;
+
+    await s3.close();
+    s3 = null;
+    expectOutage(await uploadOne(running, who, 'B-6002'), MESSAGES.storageDown);
+    const image = await fetch(`${running.url}${rendition}`);
+    expect(image.status).toBe(503);
+    expect(await ask(`${running.url}/api/v1/ready`)).toMatchObject({ status: 503, body: { storage: false, database: true } });
+
+    s3 = await startS3(s3Port);
+    await expect.poll(async () => (await ask(`${running.url}/api/v1/ready`)).status, { timeout: 30_000 }).toBe(200);
+    expect((await uploadOne(running, who, 'B-6003')).status).toBe(201);
+    expect(lines(running, 'storage unavailable')).toBe(1);
+    expect(lines(running, 'storage available again')).toBe(1);
+    expect(lines(running, 'unexpected error')).toBe(0);
+  }, 120_000);
+});
+
+// A small disk of its own: a tmpfs mounted for the test (root only; CI runs as root).
+const canMount = process.getuid?.() === 0;
+describe.runIf(canMount || process.env.CI === 'true')('a full disk under a running server', () => {
+  let server: RunningServer | null = null;
+  let mountPoint: string | null = null;
+  afterAll(async () => {
+    await server?.stop();
+    if (mountPoint) {
+      spawnSync('umount', [mountPoint]);
+      fs.rmSync(mountPoint, { recursive: true, force: true });
+    }
+  });
+
+  it('answers uploads with 503 while the disk is full, says so on /ready, and takes them again once there is room', async () => {
+    mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-disk-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', mountPoint]);
+    const dataDir = path.join(mountPoint, 'data');
+    server = await startServer(
+      () => ({ LOG_LEVEL: 'info', MIN_FREE_DISK_MB: '2' }),
+      { port: await freePort(), dataDir },
+      {
+        captureOutput: true,
+      },
+    );
+    const running = server;
+    const who = await member(running, 'diskfull@example.com');
+    expect((await uploadOne(running, who, 'B-4001')).status).toBe(201);
+
+    // Everything but a few kilobytes taken by another file on the same disk.
+    const filler = path.join(mountPoint, 'filler');
+    const free = () => {
+      const s = fs.statfsSync(mountPoint!);
+      return s.bavail * s.bsize;
+    };
+    fs.writeFileSync(filler, Buffer.alloc(Math.max(0, free() - 64 * 1024)));
+    expectOutage(await uploadOne(running, who, 'B-4002'), MESSAGES.diskFull);
+    expect(await ask(`${running.url}/api/v1/ready`)).toMatchObject({ status: 503, body: { disk: false } });
+    // Reading still works: the gallery answers.
+    expect((await ask(`${running.url}/api/v1/photos?limit=3`)).status).toBe(200);
+
+    fs.rmSync(filler);
+    await expect.poll(async () => (await ask(`${running.url}/api/v1/ready`)).status, { timeout: 30_000 }).toBe(200);
+    expect((await uploadOne(running, who, 'B-4003')).status).toBe(201);
+    expect(lines(running, 'disk unavailable')).toBe(1);
+    expect(lines(running, 'disk available again')).toBe(1);
+    expect(lines(running, 'unexpected error')).toBe(0);
+  }, 120_000);
+});

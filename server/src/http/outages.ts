@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import { MESSAGES } from '../../../contract/texts.js';
+
+/** What the site needs besides itself; when one is down, requests that need it answer 503. */
+export type Dependency = 'database' | 'storage' | 'disk';
+export const DEPENDENCIES: readonly Dependency[] = ['database', 'storage', 'disk'];
+
+/** In words a member understands: what is wrong, and that it is not their fault. */
+export const OUTAGE_MESSAGES: Record<Dependency, string> = {
+  database: MESSAGES.databaseDown,
+  storage: MESSAGES.storageDown,
+  disk: MESSAGES.diskFull,
+};
+
+/** Seconds a client is told to wait before trying again during an outage. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 10;
+
+/** Thrown by an adapter (the S3 storage) when the service behind it cannot be reached. */
+export class DependencyUnavailableError extends Error {
+  constructor(
+    readonly dependency: Dependency,
+    cause: unknown,
+  ) {
+    super(`${dependency} unavailable`, { cause });
+  }
+}
+
+// node-postgres and the network: the server is gone, refuses, is restarting, or does not answer.
+const DATABASE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '57014', // query_canceled: statement_timeout
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_IOERR',
+  'SQLITE_CANTOPEN',
+]);
+const DATABASE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|connection terminated unexpectedly|Query read timeout|Client was closed|the database system is (starting up|shutting down)/i;
+
+/** The dependency an error says is unavailable, or null for any other error. */
+export function dependencyOf(err: unknown): Dependency | null {
+  if (err instanceof DependencyUnavailableError) return err.dependency;
+  if (!(err instanceof Error)) return null;
+  const code = String((err as { code?: unknown }).code ?? '');
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return 'disk';
+  if (DATABASE_CODES.has(code) || code.startsWith('SQLITE_IOERR') || DATABASE_MESSAGES.test(err.message)) return 'database';
+  return null;
+}
+
+/**
+ * Each outage logged once when it begins (with the error that showed it) and once when it ends (with
+ * how long it lasted and how many requests met it), instead of a stack for every request meanwhile.
+ * Requests report failures; the periodic check (and /health, /ready) reports both.
+ */
+export class Outages {
+  private readonly down = new Map<Dependency, { since: number; refused: number }>();
+  private log: FastifyBaseLogger | null = null;
+
+  attach(log: FastifyBaseLogger): void {
+    this.log = log;
+  }
+
+  isDown(dependency: Dependency): boolean {
+    return this.down.has(dependency);
+  }
+
+  failed(dependency: Dependency, err: unknown): void {
+    const outage = this.down.get(dependency);
+    if (outage) {
+      outage.refused += 1;
+      return;
+    }
+    this.down.set(dependency, { since: Date.now(), refused: 1 });
+    this.log?.error({ dependency, err }, `${dependency} unavailable: answering 503 until it is back`);
+  }
+
+  ok(dependency: Dependency): void {
+    const outage = this.down.get(dependency);
+    if (!outage) return;
+    this.down.delete(dependency);
+    this.log?.warn(
+      { dependency, downForMs: Date.now() - outage.since, requestsRefused: outage.refused },
+      `${dependency} available again`,
+    );
+  }
+}
+
+const PROBE_TIMEOUT_MS = 3_000;
+
+/**
+ * Asks each dependency whether it answers (within 3 s: a frozen one counts as down), tells `outages`
+ * (so an outage's end is logged even when no request comes), and answers which are up.
+ */
+export async function probeDependencies(
+  probes: Record<Dependency, () => Promise<boolean>>,
+  outages: Outages,
+): Promise<Record<Dependency, boolean>> {
+  const results = await Promise.all(
+    DEPENDENCIES.map(async (dependency) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
+      const up = await Promise.race([probes[dependency]().catch(() => false), timeout]);
+      clearTimeout(timer);
+      if (up) outages.ok(dependency);
+      else outages.failed(dependency, new Error(`${dependency} check failed`));
+      return [dependency, up] as const;
+    }),
+  );
+  return Object.fromEntries(results) as Record<Dependency, boolean>;
+}
+
+/** What the site's routes know of its dependencies. */
+export interface DependencyChecks {
+  /** Asks each one now (the readiness check, and the periodic one). */
+  probe(): Promise<Record<Dependency, boolean>>;
+  /** As last seen by requests and the periodic check, without asking (the liveness check). */
+  known(): Record<Dependency, boolean>;
+}
+
+/** The checks of this process: the database answers, the photo store answers, DATA_DIR has room. */
+export function dependencyChecks(
+  outages: Outages,
+  opts: { database: () => Promise<boolean>; storage: () => Promise<void>; dataDir: string; minFreeDiskBytes: number },
+): DependencyChecks {
+  return {
+    probe: () =>
+      probeDependencies(
+        {
+          database: opts.database,
+          storage: () => opts.storage().then(() => true),
+          disk: async () => {
+            const disk = await fs.promises.statfs(opts.dataDir);
+            return disk.bavail * disk.bsize >= opts.minFreeDiskBytes;
+          },
+        },
+        outages,
+      ),
+    known: () => Object.fromEntries(DEPENDENCIES.map((d) => [d, !outages.isDown(d)])) as Record<Dependency, boolean>,
+  };
+}
