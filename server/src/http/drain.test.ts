@@ -1,10 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServices } from '../app.js';
-import { loadConfig } from '../config.js';
 import { makeJpeg } from '../testing/images.js';
-import { expectChineseError, multipartBody } from '../testing/harness.js';
+import { expectChineseError, memberOnServer, multipartBody } from '../testing/harness.js';
 import { startServer, type RunningServer } from '../testing/process.js';
 
 // A deploy drops nothing and ends fast (issue 17, item 2): SIGTERM while an upload and 50 looping
@@ -35,16 +33,7 @@ describe('a server process stopped by SIGTERM under load', () => {
       { captureOutput: true },
     );
     const running = server;
-    const { services, database } = await buildServices(loadConfig(running.env));
-    let token: string;
-    let typeId: number;
-    try {
-      await services.accounts.createUser({ email: 'drain@example.com', username: 'drainer', password: 'password-123', level: 0 });
-      token = (await services.sessions.login('drain@example.com', 'password-123', '127.0.0.1')).token;
-      typeId = (await services.reference.search('aircraft_types', { q: 'A320', limit: 1 }, null)).items[0]!.id;
-    } finally {
-      await database.destroy();
-    }
+    const { token, typeId } = await memberOnServer(running, 'drain@example.com');
     const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
       running.process.once('exit', (code) => resolve({ code, at: Date.now() })),
     );

@@ -4,9 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../contract/texts.js';
-import { buildServices } from '../app.js';
-import { loadConfig } from '../config.js';
-import { databaseKinds, expectChineseError, multipartBody } from '../testing/harness.js';
+import { databaseKinds, expectChineseError, memberOnServer, multipartBody } from '../testing/harness.js';
 import { makeJpeg } from '../testing/images.js';
 import { freePort, startServer, type RunningServer } from '../testing/process.js';
 import { startS3 } from '../testing/s3.js';
@@ -38,19 +36,6 @@ const lines = (server: RunningServer, text: string) =>
     .join('')
     .split('\n')
     .filter((l) => l.includes(text)).length;
-
-/** A member, their token and an aircraft type, made through the database the server uses. */
-async function member(server: RunningServer, email: string) {
-  const { services, database } = await buildServices(loadConfig(server.env));
-  try {
-    await services.accounts.createUser({ email, username: email.split('@')[0]!, password: 'password-123', level: 0 });
-    const token = (await services.sessions.login(email, 'password-123', '127.0.0.1')).token;
-    const typeId = (await services.reference.search('aircraft_types', { q: 'A320', limit: 1 }, null)).items[0]!.id;
-    return { token, typeId };
-  } finally {
-    await database.destroy();
-  }
-}
 
 async function uploadOne(server: RunningServer, who: { token: string; typeId: number }, registration: string) {
   const { payload, headers } = await multipartBody({
@@ -158,7 +143,7 @@ describe('S3 stopped under a running server', () => {
     const s3Port = Number(new URL(s3Env.S3_ENDPOINT!).port);
     server = await startServer(() => ({ ...s3Env, LOG_LEVEL: 'info' }), undefined, { captureOutput: true });
     const running = server;
-    const who = await member(running, 's3down@example.com');
+    const who = await memberOnServer(running, 's3down@example.com');
     const first = await uploadOne(running, who, 'B-6001');
     expect(first.status).toBe(201);
     const rendition = (first.body as unknown as { photo: { renditions: { url: string }[] } }).photo.renditions[0]!.url;
@@ -204,7 +189,7 @@ describe.runIf(canMount || process.env.CI === 'true')('a full disk under a runni
       },
     );
     const running = server;
-    const who = await member(running, 'diskfull@example.com');
+    const who = await memberOnServer(running, 'diskfull@example.com');
     expect((await uploadOne(running, who, 'B-4001')).status).toBe(201);
 
     // Everything but a few kilobytes taken by another file on the same disk.

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type AppParts } from '../app.js';
+import { buildApp, buildServices, type AppParts } from '../app.js';
 import { ManualClock, type Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import type { Mail } from '../mail/outbox.js';
 import type { NewPhoto } from '../db/schema.js';
+import type { RunningServer } from './process.js';
 import { startS3 } from './s3.js';
 import { toJson } from '../db/json.js';
 
@@ -256,4 +257,20 @@ export async function acceptPhoto(
       patch: { decided_at: t.clock.now() },
     }),
   );
+}
+
+/**
+ * A member of a running server process, made through the database it uses, with a session token and
+ * an aircraft type (from the reference data the server imported at its first start) to upload with.
+ */
+export async function memberOnServer(server: RunningServer, email: string): Promise<{ token: string; typeId: number }> {
+  const { services, database } = await buildServices(loadConfig(server.env));
+  try {
+    await services.accounts.createUser({ email, username: email.split('@')[0]!, password: 'password-123', level: 0 });
+    const token = (await services.sessions.login(email, 'password-123', '127.0.0.1')).token;
+    const typeId = (await services.reference.search('aircraft_types', { q: 'A320', limit: 1 }, null)).items[0]!.id;
+    return { token, typeId };
+  } finally {
+    await database.destroy();
+  }
 }

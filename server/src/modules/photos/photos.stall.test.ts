@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServices } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { expectChineseError, multipartBody } from '../../testing/harness.js';
+import { expectChineseError, memberOnServer, multipartBody } from '../../testing/harness.js';
 import { makeJpeg } from '../../testing/images.js';
 import { startServer, type RunningServer } from '../../testing/process.js';
 
@@ -23,16 +21,7 @@ describe('uploads from stalled and slow clients', () => {
       captureOutput: true,
     });
     const running = server;
-    const { services, database } = await buildServices(loadConfig(running.env));
-    let token: string;
-    let typeId: number;
-    try {
-      await services.accounts.createUser({ email: 'stall@example.com', username: 'staller', password: 'password-123', level: 0 });
-      token = (await services.sessions.login('stall@example.com', 'password-123', '127.0.0.1')).token;
-      typeId = (await services.reference.search('aircraft_types', { q: 'A320', limit: 1 }, null)).items[0]!.id;
-    } finally {
-      await database.destroy();
-    }
+    const { token, typeId } = await memberOnServer(running, 'stall@example.com');
     const jpeg = await makeJpeg({ width: 1600, height: 1067 });
     const body = async (registration: string) =>
       multipartBody({
