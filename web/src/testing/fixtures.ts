@@ -1,6 +1,7 @@
 import { adminUser, adminUserDetail, type AdminUser, type AdminUserDetail } from '@contract/manage';
 import { photoResponse, uploadQueueResponse, type PhotoResponse, type UploadQueueResponse } from '@contract/photos';
 import { searchResponse, type SearchResponse } from '@contract/gallery';
+import { referenceLists } from '@contract/reference';
 import { screeningView, type ScreeningView } from '@contract/screening';
 
 // Server answers for component tests, each checked against the contract's schema when made, so a
@@ -101,3 +102,21 @@ export function member(overrides: Partial<AdminUser> = {}): AdminUser {
 export function memberDetail(user: AdminUser, audit: AdminUserDetail['audit'] = []): AdminUserDetail {
   return adminUserDetail.parse({ user, audit });
 }
+
+/** `GET /airports` answering with Beijing Capital (PEK) alone. */
+export const pekAirports = () =>
+  referenceLists.airports.parse({
+    items: [
+      {
+        id: PEK.id,
+        icao: 'ZBAA',
+        iata: 'PEK',
+        nameZh: '北京首都国际机场',
+        nameEn: 'Beijing Capital',
+        city: '北京',
+        country: '中国',
+        status: 'available',
+      },
+    ],
+    nextCursor: null,
+  });

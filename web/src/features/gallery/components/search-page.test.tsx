@@ -1,10 +1,9 @@
 import { TOTAL_CAP } from '@contract/gallery';
-import { referenceLists } from '@contract/reference';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type SentRequest } from '../../../testing/fetch-stub.js';
-import { gallery, PEK, photo } from '../../../testing/fixtures.js';
+import { gallery, PEK, pekAirports, photo } from '../../../testing/fixtures.js';
 import { renderPage } from '../../../testing/render.js';
 import { Component as SearchPage } from './search-page.js';
 
@@ -21,21 +20,7 @@ function open(url: string, answer: (r: SentRequest) => ReturnType<typeof gallery
       return 'status' in body ? body : { body };
     },
     'GET /airports': {
-      body: referenceLists.airports.parse({
-        items: [
-          {
-            id: PEK.id,
-            icao: 'ZBAA',
-            iata: 'PEK',
-            nameZh: '北京首都国际机场',
-            nameEn: 'Beijing Capital',
-            city: '北京',
-            country: '中国',
-            status: 'available',
-          },
-        ],
-        nextCursor: null,
-      }),
+      body: pekAirports(),
     },
   });
   const user = userEvent.setup();

@@ -1,11 +1,10 @@
 import { LEVELS } from '@contract/limits';
-import { referenceLists } from '@contract/reference';
 import { SCREENING_MESSAGES, type DecisionRequest, type LockInfo, type ScreeningView } from '@contract/screening';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type Answer } from '../../../testing/fetch-stub.js';
-import { NOW, photo, PEK, screening } from '../../../testing/fixtures.js';
+import { NOW, photo, PEK, pekAirports, screening } from '../../../testing/fixtures.js';
 import { renderPage, signIn } from '../../../testing/render.js';
 import { Component as ScreeningPhotoPage } from './screening-photo-page.js';
 
@@ -76,21 +75,7 @@ describe('screening page', () => {
   });
 
   it('sends a corrected airport with the decision, and no other fact', async () => {
-    const airports = referenceLists.airports.parse({
-      items: [
-        {
-          id: PEK.id,
-          icao: 'ZBAA',
-          iata: 'PEK',
-          nameZh: '北京首都国际机场',
-          nameEn: 'Beijing Capital',
-          city: '北京',
-          country: '中国',
-          status: 'available',
-        },
-      ],
-      nextCursor: null,
-    });
+    const airports = pekAirports();
     const { api, user } = open(screening(), { 'GET /airports': { body: airports } });
     await locked();
     await user.click(screen.getByRole('button', { name: /修正信息/ }));
