@@ -179,11 +179,13 @@ describe.each(databaseKinds())('1 MB in every string field on %s', (kind) => {
     const requests = await hostileRequests(t.routes, photoId);
     expect(requests.length).toBeGreaterThan(300);
     const loop = monitorEventLoopDelay({ resolution: 5 });
-    let worst = { ms: 0, label: '' };
+    let worst = { ms: 0, delayMs: 0, cpuMs: 0, label: '' };
     loop.enable();
     try {
       for (const r of requests) {
         const { headers, payload } = await r.build();
+        loop.reset();
+        const cpuBefore = process.cpuUsage();
         const res = await t.app.inject({
           method: r.method as 'POST',
           url: r.url,
@@ -196,13 +198,22 @@ describe.each(databaseKinds())('1 MB in every string field on %s', (kind) => {
         // Requests arrive one by one, as from a network: the loop turns between them, so the monitor's
         // timer measures any stretch of work that held it.
         await new Promise((resolve) => setImmediate(resolve));
-        if (loop.max / 1e6 > worst.ms) worst = { ms: loop.max / 1e6, label: r.label };
-        loop.reset();
+        const delayMs = loop.max / 1e6;
+        const cpu = process.cpuUsage(cpuBefore);
+        const cpuMs = (cpu.user + cpu.system) / 1000;
+        // A stall is this request's when the process was working through it: on a busy machine the
+        // loop is also delayed while other processes have both cores and this one does no work at all
+        // (seen: 318 ms of delay under a CPU burner). So the delay counts up to the CPU time spent.
+        const workedMs = Math.min(delayMs, cpuMs);
+        if (workedMs > worst.ms) worst = { ms: workedMs, delayMs, cpuMs, label: r.label };
       }
     } finally {
       loop.disable();
     }
-    expect(worst.ms, `the event loop stalled for ${worst.ms.toFixed(1)} ms at ${worst.label}`).toBeLessThan(LOOP_DELAY_LIMIT_MS);
+    expect(
+      worst.ms,
+      `the event loop stalled for ${worst.delayMs.toFixed(1)} ms (${worst.cpuMs.toFixed(1)} ms of CPU) at ${worst.label}`,
+    ).toBeLessThan(LOOP_DELAY_LIMIT_MS);
   }, 120_000);
 
   it('answers a 70 KB password with 400 at once, on every route that takes a password, and lives on', async () => {
