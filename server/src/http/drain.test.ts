@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../testing/images.js';
-import { expectChineseError, memberOnServer, multipartBody } from '../testing/harness.js';
+import { expectChineseError, inFlightMeta, memberOnServer, multipartBody } from '../testing/harness.js';
 import { startServer, type RunningServer } from '../testing/process.js';
 
 // A deploy drops nothing and ends fast (issue 17, item 2): SIGTERM while an upload and 50 looping
@@ -92,15 +92,7 @@ describe('a server process stopped by SIGTERM under load', () => {
     const jpeg = await makeJpeg({ width: 1600, height: 1067 });
     const { payload, headers } = await multipartBody({
       file: jpeg,
-      meta: {
-        registration: 'B-7777',
-        aircraftTypeId: typeId,
-        inFlight: true,
-        takenOn: '2024-05-01',
-        categories: ['airliner'],
-        queue: 'normal',
-        watermark: null,
-      },
+      meta: inFlightMeta(typeId, 'B-7777'),
     });
     const req = http.request(`${running.url}/api/v1/photos`, {
       method: 'POST',

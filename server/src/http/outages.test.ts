@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../contract/texts.js';
-import { databaseKinds, expectChineseError, memberOnServer, multipartBody } from '../testing/harness.js';
+import { databaseKinds, expectChineseError, inFlightMeta, memberOnServer, multipartBody } from '../testing/harness.js';
 import { makeJpeg } from '../testing/images.js';
 import { freePort, startServer, type RunningServer } from '../testing/process.js';
 import { startS3 } from '../testing/s3.js';
@@ -40,15 +40,7 @@ const lines = (server: RunningServer, text: string) =>
 async function uploadOne(server: RunningServer, who: { token: string; typeId: number }, registration: string) {
   const { payload, headers } = await multipartBody({
     file: await makeJpeg({ width: 1600, height: 1067, seed: registration.length }),
-    meta: {
-      registration,
-      aircraftTypeId: who.typeId,
-      inFlight: true,
-      takenOn: '2024-05-01',
-      categories: ['airliner'],
-      queue: 'normal',
-      watermark: null,
-    },
+    meta: inFlightMeta(who.typeId, registration),
   });
   return ask(`${server.url}/api/v1/photos`, {
     method: 'POST',

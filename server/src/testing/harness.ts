@@ -274,3 +274,14 @@ export async function memberOnServer(server: RunningServer, email: string): Prom
     await database.destroy();
   }
 }
+
+/** The facts of a test upload taken in flight (so no airport is needed), for the process tests. */
+export const inFlightMeta = (typeId: number, registration: string) => ({
+  registration,
+  aircraftTypeId: typeId,
+  inFlight: true,
+  takenOn: '2024-05-01',
+  categories: ['airliner'],
+  queue: 'normal',
+  watermark: null,
+});

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectChineseError, memberOnServer, multipartBody } from '../../testing/harness.js';
+import { expectChineseError, inFlightMeta, memberOnServer, multipartBody } from '../../testing/harness.js';
 import { makeJpeg } from '../../testing/images.js';
 import { startServer, type RunningServer } from '../../testing/process.js';
 
@@ -26,15 +26,7 @@ describe('uploads from stalled and slow clients', () => {
     const body = async (registration: string) =>
       multipartBody({
         file: jpeg,
-        meta: {
-          registration,
-          aircraftTypeId: typeId,
-          inFlight: true,
-          takenOn: '2024-05-01',
-          categories: ['airliner'],
-          queue: 'normal',
-          watermark: null,
-        },
+        meta: inFlightMeta(typeId, registration),
       });
     /** An upload whose body is written by `feed`; resolves with the answer, or 'cut' when the server closed it. */
     const upload = async (registration: string, feed: (req: http.ClientRequest, payload: Buffer) => void) => {
