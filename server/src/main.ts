@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { app, database, clock, mail, services, drain, checkDependencies } = await buildApp(config);
   if (await importReferenceDataIfEmpty(database.db, clock.now())) app.log.info('reference data imported');
-  // Files of uploads that a previous process left half-done (see PhotosService.upload).
+  // Files of uploads that a previous process left half-done (see UploadService.upload).
   await services.uploads.sweep();
   const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail, services), app.log);
   const stopUpkeep = startLocalUpkeep(tmpDirOf(config), clock, services, app.log);
