@@ -181,31 +181,39 @@ describe.each(databaseKinds())('1 MB in every string field on %s', (kind) => {
     const loop = monitorEventLoopDelay({ resolution: 5 });
     let worst = { ms: 0, delayMs: 0, cpuMs: 0, label: '' };
     loop.enable();
+    const measure = async (r: HostileRequest) => {
+      const { headers, payload } = await r.build();
+      loop.reset();
+      const cpuBefore = process.cpuUsage();
+      const res = await t.app.inject({
+        method: r.method as 'POST',
+        url: r.url,
+        headers: { ...bearer(token), ...headers },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode, r.label).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, r.label).toBeLessThan(500);
+      expectChineseError(res.json());
+      // Requests arrive one by one, as from a network: the loop turns between them, so the monitor's
+      // timer measures any stretch of work that held it.
+      await new Promise((resolve) => setImmediate(resolve));
+      const delayMs = loop.max / 1e6;
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      // A stall is this request's when the process was working through it: on a busy machine the
+      // loop is also delayed while other processes have both cores (seen: 318 ms under a CPU burner).
+      return { ms: Math.min(delayMs, cpuMs), delayMs, cpuMs, label: r.label };
+    };
     try {
       for (const r of requests) {
-        const { headers, payload } = await r.build();
-        loop.reset();
-        const cpuBefore = process.cpuUsage();
-        const res = await t.app.inject({
-          method: r.method as 'POST',
-          url: r.url,
-          headers: { ...bearer(token), ...headers },
-          ...(payload === undefined ? {} : { payload }),
-        });
-        expect(res.statusCode, r.label).toBeGreaterThanOrEqual(400);
-        expect(res.statusCode, r.label).toBeLessThan(500);
-        expectChineseError(res.json());
-        // Requests arrive one by one, as from a network: the loop turns between them, so the monitor's
-        // timer measures any stretch of work that held it.
-        await new Promise((resolve) => setImmediate(resolve));
-        const delayMs = loop.max / 1e6;
-        const cpu = process.cpuUsage(cpuBefore);
-        const cpuMs = (cpu.user + cpu.system) / 1000;
-        // A stall is this request's when the process was working through it: on a busy machine the
-        // loop is also delayed while other processes have both cores and this one does no work at all
-        // (seen: 318 ms of delay under a CPU burner). So the delay counts up to the CPU time spent.
-        const workedMs = Math.min(delayMs, cpuMs);
-        if (workedMs > worst.ms) worst = { ms: workedMs, delayMs, cpuMs, label: r.label };
+        let m = await measure(r);
+        // Per-character work on a hostile field stalls every time; a garbage collection that happened to
+        // fall in this request's window (seen: 145 ms in CI) does not come back when it is sent again.
+        if (m.ms >= LOOP_DELAY_LIMIT_MS) {
+          const again = await measure(r);
+          if (again.ms < m.ms) m = again;
+        }
+        if (m.ms > worst.ms) worst = m;
       }
     } finally {
       loop.disable();
