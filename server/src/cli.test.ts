@@ -53,9 +53,9 @@ describe('admin CLI', () => {
   it('turns maintenance on and off and writes a consistent backup', async () => {
     expect(await cli('maintenance', 'on', '--message', '升级数据库')).toBe('维护模式已开启：升级数据库');
     expect(await cli('maintenance', 'off')).toBe('维护模式已关闭');
-    const to = path.join(dataDir, 'backups', 'b.sqlite');
-    await cli('backup', '--to', to);
-    const copy = new Database(to, { readonly: true });
+    const to = path.join(dataDir, 'backups', 'b');
+    expect(await cli('backup', '--to', to)).toMatch(/^已备份到 .+：数据库和 0 个图片文件/);
+    const copy = new Database(path.join(to, 'database.sqlite'), { readonly: true });
     expect((copy.prepare('select count(*) n from users').get() as { n: number }).n).toBe(2);
     copy.close();
   });

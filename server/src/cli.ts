@@ -1,13 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { isValidEmail, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '../../contract/limits.js';
 import { MESSAGES } from '../../contract/texts.js';
 import { buildServices } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { AppError } from './http/errors.js';
+import { describeReport, FilesCheck } from './modules/photos/files-check.js';
 import { importReferenceData } from './modules/reference/reference.import.js';
+import { backup, BackupError, restoreDatabase, restoreFiles } from './ops/backup.js';
 
 const USAGE = `用法: npm run admin -- <命令> [选项]
   create-user --email E --username U --password P [--level 0-3]
@@ -15,14 +15,16 @@ const USAGE = `用法: npm run admin -- <命令> [选项]
   suspend --email E --reason R [--until YYYY-MM-DD]
   unsuspend --email E
   maintenance on|off [--message M]
-  backup --to FILE
+  backup --to DIR            数据库和图片文件的一致副本（服务运行中也可）
+  restore --from DIR         恢复到空的数据库和存储（先停止服务）
+  check [--repair]           找出缺文件的图片和无主文件；--repair 修复
   import-reference-data`;
 
 class UsageError extends Error {}
 
-function need(values: Record<string, string | undefined>, key: string): string {
+function need(values: Record<string, string | boolean | undefined>, key: string): string {
   const v = values[key];
-  if (!v) throw new UsageError(`缺少 --${key}`);
+  if (typeof v !== 'string' || !v) throw new UsageError(`缺少 --${key}`);
   return v;
 }
 
@@ -45,15 +47,30 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       until: { type: 'string' },
       message: { type: 'string' },
       to: { type: 'string' },
+      from: { type: 'string' },
+      repair: { type: 'boolean' },
     },
   });
   const [command, arg] = positionals;
   if (!command) throw new UsageError('缺少命令');
-  const known = ['create-user', 'set-level', 'suspend', 'unsuspend', 'maintenance', 'backup', 'import-reference-data'];
+  const known = [
+    'create-user',
+    'set-level',
+    'suspend',
+    'unsuspend',
+    'maintenance',
+    'backup',
+    'restore',
+    'check',
+    'import-reference-data',
+  ];
   if (!known.includes(command)) throw new UsageError(`未知命令：${command}`);
 
   const config = loadConfig(env);
-  const { services, database } = await buildServices(config);
+  // The database comes back before anything opens (and migrates) it.
+  const restoredFrom = command === 'restore' ? path.resolve(need(values, 'from')) : null;
+  if (restoredFrom) await restoreDatabase(config, restoredFrom);
+  const { services, database, storage, clock } = await buildServices(config);
   const { accounts, accountsAdmin, site } = services;
   try {
     switch (command) {
@@ -100,17 +117,20 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         const n = await importReferenceData(database.db, Date.now());
         return `已导入 ${n.airports} 个机场、${n.airlines} 家航空公司、${n.types} 个机型（审图员修改过的条目保持不变）`;
       }
-      case 'backup': {
-        const to = path.resolve(need(values, 'to'));
-        if (fs.existsSync(to)) throw new UsageError(`文件已存在：${to}`);
-        if (database.dialect === 'postgres') {
-          throw new UsageError('PostgreSQL 请使用 pg_dump 备份（backup 仅用于 SQLite）');
-        }
-        fs.mkdirSync(path.dirname(to), { recursive: true });
-        // VACUUM INTO writes a consistent copy while the server keeps running (WAL included).
-        await sql`vacuum into ${to}`.execute(database.db);
-        return `已备份到 ${to}`;
+      case 'backup':
+        return await backup(database, config, storage, path.resolve(need(values, 'to')));
+      case 'restore': {
+        const check = new FilesCheck(database.db, clock, storage);
+        const { put, absent } = await restoreFiles(check, storage, restoredFrom!);
+        const report = await check.run({ repair: false });
+        return [
+          `已从 ${restoredFrom} 恢复数据库和 ${put} 个图片文件`,
+          ...(absent.length > 0 ? [`备份中缺少 ${absent.length} 个文件：${absent.slice(0, 20).join('、')}`] : []),
+          describeReport(report),
+        ].join('\n');
       }
+      case 'check':
+        return describeReport(await new FilesCheck(database.db, clock, storage).run({ repair: values.repair === true }));
     }
     throw new UsageError(`未知命令：${command}`);
   } finally {
@@ -122,7 +142,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   runCli(process.argv.slice(2))
     .then((out) => console.log(out))
     .catch((err: unknown) => {
-      if (err instanceof UsageError) console.error(`错误：${err.message}\n\n${USAGE}`);
+      if (err instanceof BackupError) console.error(`错误：${err.message}`);
+      else if (err instanceof UsageError) console.error(`错误：${err.message}\n\n${USAGE}`);
       else if (err instanceof AppError) {
         console.error(`错误：${err.issues?.map((i) => i.message).join('；') ?? err.message}`);
       } else if (err instanceof ConfigError) console.error(err.message);

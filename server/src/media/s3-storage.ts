@@ -3,7 +3,9 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   CreateBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -82,6 +84,30 @@ export class S3Storage implements PhotoStorage {
       if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
       throw err;
     }
+  }
+
+  async has(key: string): Promise<boolean> {
+    checkKey(key);
+    await this.send(() => this.ensureBucket());
+    try {
+      await this.send(() => this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: key })));
+      return true;
+    } catch (err) {
+      if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+      throw err;
+    }
+  }
+
+  async *list(): AsyncIterable<string> {
+    await this.send(() => this.ensureBucket());
+    let token: string | undefined;
+    do {
+      const page = await this.send(() =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.opts.bucket, ContinuationToken: token })),
+      );
+      for (const o of page.Contents ?? []) if (o.Key) yield o.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async delete(key: string): Promise<void> {

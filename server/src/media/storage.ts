@@ -13,6 +13,10 @@ export interface PhotoStorage {
   delete(key: string): Promise<void>;
   /** Resolves when the store answers and can be written to (the readiness check). */
   check(): Promise<void>;
+  /** Whether the object exists now. */
+  has(key: string): Promise<boolean>;
+  /** Every key in the store, temporary `KEY.tmp` files included, in no set order (backups, `admin check`). */
+  list(): AsyncIterable<string>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
@@ -52,6 +56,23 @@ export class FsStorage implements PhotoStorage {
       return null;
     }
     return fs.createReadStream(file);
+  }
+
+  async has(key: string): Promise<boolean> {
+    return fs.promises.stat(this.file(key)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+  }
+
+  async *list(): AsyncIterable<string> {
+    const entries = await fs.promises.readdir(this.root, { recursive: true, withFileTypes: true }).catch((err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    });
+    for (const e of entries) {
+      if (e.isFile()) yield path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+    }
   }
 
   async delete(key: string): Promise<void> {

@@ -11,6 +11,14 @@ import * as repo from './photos.repository.js';
 
 const DAY = 86_400_000;
 
+type FileRefs = Pick<PhotoRow, 'original_key' | 'rendition_hash' | 'renditions'>;
+
+/** The keys of a photo's original and renditions. */
+export function photoFileKeys(row: FileRefs): string[] {
+  const renditions = row.rendition_hash ? storedRenditions(row).map((r) => renditionKey(row.rendition_hash!, r.edge)) : [];
+  return [...(row.original_key ? [row.original_key] : []), ...renditions];
+}
+
 /** A photo's files in storage: their keys, serving them, and deleting them once no row points at them. */
 export class PhotoFiles {
   constructor(
@@ -19,10 +27,8 @@ export class PhotoFiles {
     private readonly storage: PhotoStorage,
   ) {}
 
-  /** The keys of a photo's original and renditions. */
-  keysOf(row: PhotoRow): string[] {
-    const renditions = row.rendition_hash ? storedRenditions(row).map((r) => renditionKey(row.rendition_hash!, r.edge)) : [];
-    return [...(row.original_key ? [row.original_key] : []), ...renditions];
+  keysOf(row: FileRefs): string[] {
+    return photoFileKeys(row);
   }
 
   /** Best effort: a file that cannot be deleted now is unreferenced, and `admin check` finds it. */

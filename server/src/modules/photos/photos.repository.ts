@@ -1,7 +1,7 @@
-import { sql, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import type { NewPhoto, PhotosTable } from '../../db/schema.js';
-import { toJson } from '../../db/json.js';
+import type { Database, NewPhoto, PhotoRow, PhotosTable } from '../../db/schema.js';
+import { fromJson, toJson } from '../../db/json.js';
 
 type State = PhotosTable['state'];
 export const WAITING: State[] = ['pending', 'escalated'];
@@ -148,6 +148,53 @@ export async function deleteIntent(db: DbOrTrx, id: number): Promise<void> {
 
 export function expiredIntents(db: DbOrTrx, now: number) {
   return db.selectFrom('upload_intents').selectAll().where('lease_until', '<', now).limit(100).execute();
+}
+
+// ---- admin check (files-check.ts) ----
+
+/** A photo row in any state, deleted ones included. */
+export function anyPhoto(db: DbOrTrx, id: number) {
+  return db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every photo row that points at files. */
+export function photosWithFiles(db: DbOrTrx) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'state', 'original_key', 'rendition_hash', 'renditions'])
+    .where((eb) => eb.or([eb('original_key', 'is not', null), eb('rendition_hash', 'is not', null)]))
+    .orderBy('id')
+    .execute();
+}
+
+/** The files of uploads in progress. */
+export async function intentKeys(db: DbOrTrx): Promise<string[]> {
+  const rows = await db.selectFrom('upload_intents').select('keys').execute();
+  return rows.flatMap((r) => fromJson(r.keys));
+}
+
+type FileRefs = Pick<PhotoRow, 'id' | 'original_key' | 'rendition_hash'>;
+const sameFiles = (row: FileRefs) => (eb: ExpressionBuilder<Database, 'photos'>) =>
+  eb.and([
+    eb('id', '=', row.id),
+    eb('original_key', row.original_key === null ? 'is' : '=', row.original_key),
+    eb('rendition_hash', row.rendition_hash === null ? 'is' : '=', row.rendition_hash),
+  ]);
+
+/** The row stops pointing at any file, if it still lists the same files. */
+export async function clearFilesIfUnchanged(db: DbOrTrx, row: FileRefs): Promise<boolean> {
+  const res = await db
+    .updateTable('photos')
+    .set({ original_key: null, rendition_hash: null, renditions: toJson([]) })
+    .where(sameFiles(row))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The row stops pointing at its original, if it still lists the same files. */
+export async function clearOriginalIfUnchanged(db: DbOrTrx, row: FileRefs): Promise<boolean> {
+  const res = await db.updateTable('photos').set({ original_key: null }).where(sameFiles(row)).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Rejected photos whose files are due for deletion (30 days after the final rejection). */
