@@ -23,6 +23,9 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
+          // Each step waits for its element; the limit only decides when to give up. Typing into Ant
+          // Design's fields in jsdom takes seconds when the machine is busy (met: 5 s under a CPU burner).
+          testTimeout: 30_000,
           // jsdom's gaps that Ant Design runs into, and cleanup after each test.
           setupFiles: ['web/src/testing/setup.ts'],
         },
