@@ -29,7 +29,10 @@ function random(seed: number) {
 /** Skewed picks: a few airlines, airports, types and photographers have most of the photos. */
 const skewed = (rand: () => number, n: number) => Math.min(n - 1, Math.floor(n * rand() ** 3));
 
-async function fill(database: DatabaseHandle): Promise<{ reg: string; airline: number; airport: number }> {
+export async function fill(
+  database: DatabaseHandle,
+  photos = PHOTOS,
+): Promise<{ reg: string; airline: number; airport: number }> {
   const db = database.db;
   await importReferenceData(db, Date.now());
   const rand = random(42);
@@ -86,7 +89,7 @@ async function fill(database: DatabaseHandle): Promise<{ reg: string; airline: n
   });
   const renditions = toJson([2560, 1280, 640, 320].map((edge) => ({ edge, width: edge, height: Math.round((edge * 2) / 3) })));
   let sample = { reg: '', airline: 0, airport: 0 };
-  for (let i = 0; i < PHOTOS; i += 1000) {
+  for (let i = 0; i < photos; i += 1000) {
     const rows: NewPhoto[] = [];
     const docs: { doc: string; categories: string[] }[] = [];
     for (let j = 0; j < 1000; j++) {
@@ -128,9 +131,9 @@ async function fill(database: DatabaseHandle): Promise<{ reg: string; airline: n
         views: Math.floor(rand() * 5000),
         likes: Math.floor(rand() * 200),
         featured_at: rand() < 0.01 ? now : null,
-        created_at: now - (PHOTOS - n) * 60_000,
+        created_at: now - (photos - n) * 60_000,
         updated_at: now,
-        decided_at: now - (PHOTOS - n) * 60_000 + 30_000,
+        decided_at: now - (photos - n) * 60_000 + 30_000,
       });
       docs.push({
         doc: documentTokens(

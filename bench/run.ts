@@ -10,6 +10,7 @@ import { BUDGET, firstLoad, HOME_ROUTE_MODULE } from '../scripts/first-load.js';
 import { benchFirstLoadInBrowser } from './first-load.js';
 import { makeJpeg } from '../server/src/testing/images.js';
 import { bearer, createTestApp, insertPhoto, makeUser } from '../server/src/testing/harness.js';
+import { benchCluster } from './cluster.js';
 import { benchGallery } from './gallery.js';
 import { formatHomeLcp, homeLcp } from './lcp.js';
 
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
   try {
     await benchScreening(pgServer?.url ?? null);
     await benchGallery(pgServer?.url ?? null);
+    await benchCluster(pgServer?.url ?? null);
   } finally {
     pgServer?.stop();
   }
