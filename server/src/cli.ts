@@ -5,6 +5,7 @@ import { MESSAGES } from '../../contract/texts.js';
 import { buildServices } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { AppError } from './http/errors.js';
+import { dependencyOf, OUTAGE_MESSAGES } from './http/outages.js';
 import { describeReport, FilesCheck } from './modules/photos/files-check.js';
 import { importReferenceData } from './modules/reference/reference.import.js';
 import { backup, BackupError, restoreDatabase, restoreFiles } from './ops/backup.js';
@@ -118,7 +119,13 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         return `已导入 ${n.airports} 个机场、${n.airlines} 家航空公司、${n.types} 个机型（审图员修改过的条目保持不变）`;
       }
       case 'backup':
-        return await backup(database, config, storage, path.resolve(need(values, 'to')));
+        return await backup(
+          database,
+          config,
+          storage,
+          new FilesCheck(database.db, clock, storage),
+          path.resolve(need(values, 'to')),
+        );
       case 'restore': {
         const check = new FilesCheck(database.db, clock, storage);
         const { put, absent } = await restoreFiles(check, storage, restoredFrom!);
@@ -149,7 +156,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       } else if (err instanceof ConfigError) console.error(err.message);
       else if (err instanceof Error && err.name === 'TypeError' && 'code' in err)
         console.error(`错误：${err.message}\n\n${USAGE}`);
-      else console.error(err);
+      else {
+        // The database or the photo store down, in the same words the site uses; anything else by its
+        // message (the stack only with DEBUG set).
+        const down = dependencyOf(err);
+        console.error(`错误：${down ? OUTAGE_MESSAGES[down] : err instanceof Error ? err.message : String(err)}`);
+        if (process.env.DEBUG) console.error(err);
+      }
       process.exit(1);
     });
 }

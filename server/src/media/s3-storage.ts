@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config.js';
 import { DependencyUnavailableError } from '../http/outages.js';
-import { checkKey, type PhotoStorage } from './storage.js';
+import { checkKey, PHOTO_PREFIXES, type PhotoStorage } from './storage.js';
 
 export class S3Storage implements PhotoStorage {
   private readonly client: S3Client;
@@ -100,14 +100,16 @@ export class S3Storage implements PhotoStorage {
 
   async *list(): AsyncIterable<string> {
     await this.send(() => this.ensureBucket());
-    let token: string | undefined;
-    do {
-      const page = await this.send(() =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.opts.bucket, ContinuationToken: token })),
-      );
-      for (const o of page.Contents ?? []) if (o.Key) yield o.Key;
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    for (const prefix of PHOTO_PREFIXES) {
+      let token: string | undefined;
+      do {
+        const page = await this.send(() =>
+          this.client.send(new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: prefix, ContinuationToken: token })),
+        );
+        for (const o of page.Contents ?? []) if (o.Key) yield o.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    }
   }
 
   async delete(key: string): Promise<void> {

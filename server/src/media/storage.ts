@@ -15,9 +15,15 @@ export interface PhotoStorage {
   check(): Promise<void>;
   /** Whether the object exists now. */
   has(key: string): Promise<boolean>;
-  /** Every key in the store, temporary `KEY.tmp` files included, in no set order (backups, `admin check`). */
+  /**
+   * Every key under the photo prefixes (`originals/`, `renditions/`), temporary `KEY.tmp` files included,
+   * in no set order (backups, `admin check`). Anything else in a shared bucket is not ours to list.
+   */
   list(): AsyncIterable<string>;
 }
+
+/** The folders (prefixes) photo files live under. */
+export const PHOTO_PREFIXES = ['originals/', 'renditions/'] as const;
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 export function checkKey(key: string): void {
@@ -59,19 +65,23 @@ export class FsStorage implements PhotoStorage {
   }
 
   async has(key: string): Promise<boolean> {
+    // Only "no such file" means missing: a file that cannot be read now (EACCES, EIO) is not.
     return fs.promises.stat(this.file(key)).then(
       (s) => s.isFile(),
-      () => false,
+      (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? false : Promise.reject(err)),
     );
   }
 
   async *list(): AsyncIterable<string> {
-    const entries = await fs.promises.readdir(this.root, { recursive: true, withFileTypes: true }).catch((err: unknown) => {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw err;
-    });
-    for (const e of entries) {
-      if (e.isFile()) yield path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+    for (const prefix of PHOTO_PREFIXES) {
+      const dir = path.join(this.root, prefix);
+      const entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true }).catch((err: unknown) => {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      });
+      for (const e of entries) {
+        if (e.isFile()) yield path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+      }
     }
   }
 

@@ -22,6 +22,7 @@ import {
 import { makeJpeg } from '../testing/images.js';
 import { startServer, type RunningServer } from '../testing/process.js';
 import { startS3 } from '../testing/s3.js';
+import { FilesCheck } from '../modules/photos/files-check.js';
 import { backup } from './backup.js';
 
 // SQLite with files under DATA_DIR, and PostgreSQL with S3 (s3rver): the two ways the site is run.
@@ -97,7 +98,7 @@ describe.each(setups)('backup, restore and check on %s', (setup) => {
       });
       spans.push([start, Date.now(), res.status]);
     };
-    for (let i = 0; i < 3; i++) await upload();
+    for (let i = 0; i < 4; i++) await upload();
 
     // Two members' worth of uploads keep arriving while the backup runs, and go on after it ends.
     const to = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-backup-'));
@@ -126,7 +127,7 @@ describe.each(setups)('backup, restore and check on %s', (setup) => {
     // each with every file it lists, and nothing else but the files of uploads then in progress.
     const { rows, keys, held } = await inventory(restored.env);
     const before = await inventory(server.env);
-    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
     expect(rows.length).toBeLessThanOrEqual(before.rows.length);
     const listed = rows.flatMap(photoFileKeys);
     expect(listed.filter((k) => !keys.has(k))).toEqual([]);
@@ -152,19 +153,28 @@ describe.each(setups)('backup, restore and check on %s', (setup) => {
 
     // A restore never overwrites a site that has members or photos, and a backup never mixes into a folder.
     await expect(runCli(['restore', '--from', to], restored.env)).rejects.toThrow('目标数据库不是空的');
-    await expect(runCli(['backup', '--to', to], server.env)).rejects.toThrow('目录不是空的');
+    await expect(runCli(['backup', '--to', to], server.env)).rejects.toThrow('目标须为空目录');
   }, 300_000);
 
   it('check lists rows without files and files without rows, and --repair mends them', async () => {
     const { database, storage } = await buildServices(loadConfig(restored.env));
     try {
-      const rows = await database.db.selectFrom('photos').selectAll().orderBy('id').limit(3).execute();
-      const [rerender, lost, originalOnly] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
+      const rows = await database.db.selectFrom('photos').selectAll().orderBy('id').limit(4).execute();
+      expect(rows.length).toBe(4);
+      const [rerender, lost, originalOnly, damaged] = rows as [
+        (typeof rows)[0],
+        (typeof rows)[0],
+        (typeof rows)[0],
+        (typeof rows)[0],
+      ];
       const keysOf = (row: (typeof rows)[0]) => photoFileKeys(row);
       // One rendition gone (the original is there), every file of a photo gone, only an original gone.
       await storage.delete(keysOf(rerender)[2]!);
       for (const k of keysOf(lost)) await storage.delete(k);
       await storage.delete(originalOnly.original_key!);
+      // A rendition gone and an original that no longer decodes: nothing can be mended, nothing is removed.
+      await storage.delete(keysOf(damaged)[1]!);
+      await storage.put(damaged.original_key!, Buffer.from('not a jpeg any more'), 'image/jpeg');
       // A file nobody points at, a crashed write, and an upload in progress (its files must stay).
       await storage.put('renditions/ffffffffffffffffffff-320.webp', Buffer.from('stray'), 'image/webp');
       await storage.put('originals/ff/stray.jpg.tmp', Buffer.from('half'), 'image/jpeg');
@@ -176,7 +186,7 @@ describe.each(setups)('backup, restore and check on %s', (setup) => {
         .execute();
 
       const listed = await runCli(['check'], restored.env);
-      expect(listed).toContain('缺文件的图片：3');
+      expect(listed).toContain('缺文件的图片：4');
       expect(listed).toContain(`#${rerender.id}（${rerender.state}）缺 ${keysOf(rerender)[2]}`);
       expect(listed).toContain('无图片记录的文件：2');
       expect(listed).toContain('renditions/ffffffffffffffffffff-320.webp');
@@ -188,18 +198,26 @@ describe.each(setups)('backup, restore and check on %s', (setup) => {
       expect(repaired).toContain(
         '从原图重新生成 1 张图片的缩略图；1 张图片标记为文件丢失；1 张图片的原图丢失（缩略图保留）；删除 2 个无主文件',
       );
-      expect(await runCli(['check'], restored.env)).toMatch(/缺文件的图片：0\n无图片记录的文件：0$/);
+      expect(repaired).toContain(`无法从原图重新生成（原图损坏，图片保持不变）：#${damaged.id}`);
+      const after = await runCli(['check'], restored.env);
+      expect(after).toContain(`缺文件的图片：1\n  #${damaged.id}（${damaged.state}）缺 ${keysOf(damaged)[1]}`);
+      expect(after).toContain('无图片记录的文件：0');
+      expect(await storage.has(damaged.original_key!)).toBe(true);
 
       expect(await storage.has(keysOf(rerender)[2]!)).toBe(true);
       expect(await storage.has(held)).toBe(true);
-      const after = await database.db
+      const rowsAfter = await database.db
         .selectFrom('photos')
         .selectAll()
         .where('id', 'in', [lost.id, originalOnly.id])
         .orderBy('id')
         .execute();
-      expect(after.find((r) => r.id === lost.id)).toMatchObject({ original_key: null, rendition_hash: null, renditions: '[]' });
-      expect(after.find((r) => r.id === originalOnly.id)).toMatchObject({
+      expect(rowsAfter.find((r) => r.id === lost.id)).toMatchObject({
+        original_key: null,
+        rendition_hash: null,
+        renditions: '[]',
+      });
+      expect(rowsAfter.find((r) => r.id === originalOnly.id)).toMatchObject({
         original_key: null,
         rendition_hash: originalOnly.rendition_hash,
       });
@@ -217,14 +235,20 @@ describe.each(setups)('backup, restore and check on %s', (setup) => {
 });
 
 describe.each(databaseKinds())('a backup on %s', (kind) => {
-  it('keeps the files of a photo committed between the first copy of the files and the snapshot', async () => {
+  /**
+   * A backup through the real store, with one photo uploaded the moment the first copy of the files
+   * has listed the store (its row is in the snapshot, its files not yet copied) and, when asked, that
+   * photo withdrawn (its files deleted) just before the second copy.
+   */
+  async function backupAround(withdraw: boolean, run: (r: { said: string; keys: string[]; to: string }) => void) {
     const t = await createTestApp(kind);
     const to = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-backup-'));
     try {
       const { a320 } = await seedReference(t);
       const u = await makeUser(t);
-      // The real store, and the moment the backup's first listing ends: an upload commits right then.
-      let committed: number | null = null;
+      let committed = 0;
+      let keys: string[] = [];
+      let listings = 0;
       const store = t.storage;
       const storage: PhotoStorage = {
         put: (key, body, type) => store.put(key, body, type),
@@ -233,8 +257,18 @@ describe.each(databaseKinds())('a backup on %s', (kind) => {
         check: () => store.check(),
         has: (key) => store.has(key),
         async *list() {
+          listings++;
+          if (listings === 2 && withdraw) {
+            const res = await t.app.inject({
+              method: 'POST',
+              url: `/api/v1/photos/${committed}/withdraw`,
+              headers: bearer(u.token),
+            });
+            expect(res.statusCode).toBe(200);
+            await expect.poll(() => store.has(keys[0]!)).toBe(false);
+          }
           yield* store.list();
-          if (committed !== null) return;
+          if (listings > 1) return;
           const { payload, headers } = await multipartBody({
             file: await makeJpeg({ seed: 9 }),
             meta: inFlightMeta(a320.id, 'B-6789'),
@@ -247,16 +281,32 @@ describe.each(databaseKinds())('a backup on %s', (kind) => {
           });
           expect(res.statusCode).toBe(201);
           committed = (res.json() as { photo: { id: number } }).photo.id;
+          keys = photoFileKeys(
+            await t.database.db.selectFrom('photos').selectAll().where('id', '=', committed).executeTakeFirstOrThrow(),
+          );
         },
       };
-      await backup(t.database, t.config, storage, to);
-      const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', committed!).executeTakeFirstOrThrow();
-      const keys = photoFileKeys(row);
+      const said = await backup(t.database, t.config, storage, new FilesCheck(t.database.db, t.clock, storage), to);
       expect(keys.length).toBeGreaterThan(1);
-      expect(keys.filter((k) => !fs.existsSync(path.join(to, 'photos', k)))).toEqual([]);
+      run({ said, keys, to });
     } finally {
       await t.close();
       fs.rmSync(to, { recursive: true, force: true });
     }
+  }
+
+  it('keeps the files of a photo committed between the first copy of the files and the snapshot', async () => {
+    await backupAround(false, ({ said, keys, to }) => {
+      expect(keys.filter((k) => !fs.existsSync(path.join(to, 'photos', k)))).toEqual([]);
+      expect(said).not.toContain('注意');
+    });
+  }, 60_000);
+
+  it('names the files of a photo in the snapshot that was withdrawn before they could be copied', async () => {
+    await backupAround(true, ({ said, keys, to }) => {
+      expect(said).toContain(`注意：备份期间有图片被删除或撤回，${keys.length} 个文件未能备份`);
+      const manifest = JSON.parse(fs.readFileSync(path.join(to, 'manifest.json'), 'utf8')) as { goneDuringBackup: string[] };
+      expect(manifest.goneDuringBackup.sort()).toEqual([...keys].sort());
+    });
   }, 60_000);
 });

@@ -6,8 +6,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { sqliteDriver, type DatabaseHandle, type Dialect } from '../db/database.js';
-import type { PhotoStorage } from '../media/storage.js';
+import { checkKey, type PhotoStorage } from '../media/storage.js';
 import { inBatches, type FilesCheck } from '../modules/photos/files-check.js';
+import { photoFileKeys } from '../modules/photos/photo-files.js';
 
 /** A refusal the command prints as it is. */
 export class BackupError extends Error {}
@@ -18,6 +19,8 @@ interface Manifest {
   createdAt: string;
   files: number;
   bytes: number;
+  /** Files the snapshot's rows point at that were deleted before they could be copied. */
+  goneDuringBackup: string[];
 }
 
 // What a backup folder holds. The manifest is written last: a folder without one is not a backup.
@@ -32,11 +35,22 @@ const contentType = (key: string) => (key.endsWith('.webp') ? 'image/webp' : 'im
 /**
  * `admin backup --to DIR`: the photo files, then a snapshot of the database, then the files written
  * meanwhile. Uploads write their files before their row (upload.service.ts), so every row in the
- * snapshot finds its files in the folder; a file of a photo deleted before the snapshot is copied
- * but restored only when a row still points at it.
+ * snapshot finds its files in the folder — unless the photo was deleted or withdrawn while the backup
+ * ran, after the snapshot and before its files were copied; the keys the snapshot points at are read
+ * from the snapshot itself and checked, and such photos are named. A file of a photo deleted before
+ * the snapshot is copied but restored only when a row still points at it.
  */
-export async function backup(database: DatabaseHandle, config: Config, storage: PhotoStorage, to: string): Promise<string> {
-  if (fs.existsSync(to) && fs.readdirSync(to).length > 0) throw new BackupError(`目录不是空的：${to}`);
+export async function backup(
+  database: DatabaseHandle,
+  config: Config,
+  storage: PhotoStorage,
+  check: FilesCheck,
+  to: string,
+): Promise<string> {
+  if (fs.existsSync(to) && (!fs.statSync(to).isDirectory() || fs.readdirSync(to).length > 0)) {
+    throw new BackupError(`目标须为空目录：${to}`);
+  }
+  if (database.dialect === 'postgres') await pgTool('pg_dump', null, ['--version']);
   fs.mkdirSync(path.join(to, PHOTOS), { recursive: true });
   const copied = new Map<string, number>();
   const copyNew = async () => {
@@ -49,28 +63,63 @@ export async function backup(database: DatabaseHandle, config: Config, storage: 
   };
   await copyNew();
   const dump = path.join(to, DUMP[database.dialect]);
+  let inSnapshot: string[];
   if (database.dialect === 'sqlite') {
     // VACUUM INTO writes a consistent copy while the server keeps running (WAL included).
     await sql`vacuum into ${dump}`.execute(database.db);
+    inSnapshot = sqliteSnapshotKeys(dump);
   } else {
-    await pgTool('pg_dump', config.databaseUrl!, [
-      '--format=custom',
-      '--no-owner',
-      '--no-acl',
-      '--lock-wait-timeout=60s',
-      `--file=${dump}`,
-    ]);
+    // The keys are read in the very snapshot pg_dump then dumps (an exported snapshot).
+    inSnapshot = await database.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const snapshot = (await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx)).rows[0]!.id;
+        const keys = (await check.referenced(trx)).rows;
+        await pgTool('pg_dump', config.databaseUrl!, [
+          '--format=custom',
+          '--no-owner',
+          '--no-acl',
+          '--lock-wait-timeout=60s',
+          `--snapshot=${snapshot}`,
+          `--file=${dump}`,
+        ]);
+        return keys;
+      });
   }
   await copyNew();
+  const gone = inSnapshot.filter((k) => !copied.has(k));
   const manifest: Manifest = {
     format: 1,
     database: database.dialect,
     createdAt: new Date().toISOString(),
     files: copied.size,
     bytes: [...copied.values()].reduce((a, b) => a + b, 0),
+    goneDuringBackup: gone,
   };
   fs.writeFileSync(path.join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-  return `已备份到 ${to}：数据库和 ${manifest.files} 个图片文件（${(manifest.bytes / 1e6).toFixed(1)} MB）`;
+  return [
+    `已备份到 ${to}：数据库和 ${manifest.files} 个图片文件（${(manifest.bytes / 1e6).toFixed(1)} MB）`,
+    ...(gone.length > 0
+      ? [`注意：备份期间有图片被删除或撤回，${gone.length} 个文件未能备份（恢复后 admin check --repair 会标记这些图片）`]
+      : []),
+  ].join('\n');
+}
+
+/** The files a SQLite snapshot's photo rows point at. */
+function sqliteSnapshotKeys(file: string): string[] {
+  const SQLite = sqliteDriver();
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db
+      .prepare(
+        'select original_key, rendition_hash, renditions from photos where original_key is not null or rendition_hash is not null',
+      )
+      .all() as Parameters<typeof photoFileKeys>[0][];
+    return rows.flatMap(photoFileKeys);
+  } finally {
+    db.close();
+  }
 }
 
 /** Copies one object into the folder; null when it was deleted since the listing. */
@@ -142,8 +191,12 @@ export async function restoreFiles(
   const absent: string[] = [];
   let put = 0;
   await inBatches([...new Set([...rowKeys, ...intentKeys])], async (key) => {
+    // A key that names a place outside the folder, or a link to any other file, is not put back.
+    checkKey(key);
     const file = path.join(from, PHOTOS, key);
-    if (!fs.existsSync(file)) {
+    const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+    if (stat && !stat.isFile()) throw new BackupError(`备份中的 ${key} 不是普通文件，已停止恢复`);
+    if (!stat) {
       // An upload in progress may not have written every file yet; a photo's row always had them.
       if (rowKeys.includes(key)) absent.push(key);
       return;
@@ -183,12 +236,12 @@ async function postgresHasData(url: string): Promise<boolean> {
 }
 
 /** Runs pg_dump or pg_restore on a database URL; the password travels in the environment, not argv. */
-function pgTool(tool: 'pg_dump' | 'pg_restore', databaseUrl: string, args: string[]): Promise<void> {
-  const url = new URL(databaseUrl);
-  const password = decodeURIComponent(url.password);
-  url.password = '';
+function pgTool(tool: 'pg_dump' | 'pg_restore', databaseUrl: string | null, args: string[]): Promise<void> {
+  const url = databaseUrl ? new URL(databaseUrl) : null;
+  const password = url ? decodeURIComponent(url.password) : '';
+  if (url) url.password = '';
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, [...args, `--dbname=${url.toString()}`], {
+    const child = spawn(tool, [...args, ...(url ? [`--dbname=${url.toString()}`] : [])], {
       env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import type { PhotoRow } from '../../db/schema.js';
 import { processJpeg } from '../../media/image-processor.js';
@@ -17,6 +17,9 @@ export interface BrokenPhoto {
   photoId: number;
   state: string;
   missing: string[];
+  /** The files the row listed when it was checked: a repair changes the row only if it still lists them. */
+  originalKey: string | null;
+  renditionHash: string | null;
 }
 
 export interface FilesReport {
@@ -28,7 +31,13 @@ export interface FilesReport {
   filesWithoutRows: string[];
   /** Files of uploads in progress: no row yet, but an intent holds them (kept). */
   inFlight: number;
-  repaired: { rerendered: number[]; markedBroken: number[]; originalLost: number[]; removed: number } | null;
+  repaired: {
+    rerendered: number[];
+    notRerendered: number[];
+    markedBroken: number[];
+    originalLost: number[];
+    removed: number;
+  } | null;
 }
 
 const TMP = '.tmp';
@@ -52,8 +61,8 @@ export class FilesCheck {
   ) {}
 
   /** The keys photo rows point at, and those of uploads in progress (a restore puts back these). */
-  async referenced(): Promise<{ rows: string[]; intents: string[] }> {
-    return { rows: (await repo.photosWithFiles(this.db)).flatMap(photoFileKeys), intents: await repo.intentKeys(this.db) };
+  async referenced(db: DbOrTrx = this.db): Promise<{ rows: string[]; intents: string[] }> {
+    return { rows: (await repo.photosWithFiles(db)).flatMap(photoFileKeys), intents: await repo.intentKeys(db) };
   }
 
   async run(opts: { repair: boolean }): Promise<FilesReport> {
@@ -70,7 +79,15 @@ export class FilesCheck {
       const keys = photoFileKeys(row);
       for (const k of keys) referenced.add(k);
       const missing = keys.filter((k) => !present.has(k));
-      if (missing.length > 0) suspects.push({ photoId: row.id, state: row.state, missing });
+      if (missing.length > 0) {
+        suspects.push({
+          photoId: row.id,
+          state: row.state,
+          missing,
+          originalKey: row.original_key,
+          renditionHash: row.rendition_hash,
+        });
+      }
     }
     const held = new Set(intentKeys);
     const inFlight = [...present].filter((k) => held.has(k.endsWith(TMP) ? k.slice(0, -TMP.length) : k));
@@ -102,7 +119,13 @@ export class FilesCheck {
   }
 
   private async repair(report: FilesReport): Promise<NonNullable<FilesReport['repaired']>> {
-    const done = { rerendered: [] as number[], markedBroken: [] as number[], originalLost: [] as number[], removed: 0 };
+    const done = {
+      rerendered: [] as number[],
+      notRerendered: [] as number[],
+      markedBroken: [] as number[],
+      originalLost: [] as number[],
+      removed: 0,
+    };
     await inBatches(report.filesWithoutRows, async (key) => {
       await this.storage.delete(key);
       done.removed++;
@@ -115,22 +138,27 @@ export class FilesCheck {
   }
 
   /**
-   * Renditions come back from the original when it is there. Without the original the row stops
-   * pointing at files it does not have (a guarded UPDATE: the row must still list the same files), and
-   * the photo's history says so; it then shows its thumbhash placeholder instead of broken images.
+   * Renditions come back from the original when it is there; when they cannot (a damaged original),
+   * nothing is changed and the photo is named. Without the original the row stops pointing at files it
+   * does not have, and the photo's history says so; it then shows its thumbhash placeholder instead of
+   * broken images. Every change is guarded on the files the check saw the row list: a photo withdrawn,
+   * deleted, purged or mended since is left alone.
    */
-  private async mend(broken: BrokenPhoto): Promise<'rerendered' | 'markedBroken' | 'originalLost' | null> {
+  private async mend(broken: BrokenPhoto): Promise<'rerendered' | 'notRerendered' | 'markedBroken' | 'originalLost' | null> {
     const row = await repo.anyPhoto(this.db, broken.photoId);
-    if (!row) return null;
-    const originalMissing = !!row.original_key && broken.missing.includes(row.original_key);
-    if (row.original_key && !originalMissing && row.rendition_hash) {
-      const redone = await this.rerender(row.original_key, row.rendition_hash, row.watermark, broken.missing);
-      if (redone) return 'rerendered';
+    if (!row || row.original_key !== broken.originalKey || row.rendition_hash !== broken.renditionHash) return null;
+    const originalMissing = broken.originalKey === null || broken.missing.includes(broken.originalKey);
+    const renditionsMissing = broken.missing.some((k) => k !== broken.originalKey);
+    if (!originalMissing) {
+      const redone = await this.rerender(broken.originalKey!, broken.renditionHash!, row.watermark, broken.missing).catch(
+        () => false,
+      );
+      return redone ? 'rerendered' : 'notRerendered';
     }
-    const renditionsMissing = broken.missing.some((k) => k !== row.original_key);
+    const refs = { id: broken.photoId, original_key: broken.originalKey, rendition_hash: broken.renditionHash };
     const now = this.clock.now();
     const cleared = await this.db.transaction().execute(async (trx) => {
-      const ok = renditionsMissing ? await repo.clearFilesIfUnchanged(trx, row) : await repo.clearOriginalIfUnchanged(trx, row);
+      const ok = renditionsMissing ? await repo.clearFilesIfUnchanged(trx, refs) : await repo.clearOriginalIfUnchanged(trx, refs);
       if (!ok) return false;
       await repo.insertEvent(trx, {
         photoId: row.id,
@@ -144,7 +172,7 @@ export class FilesCheck {
     });
     if (!cleared) return null;
     if (!renditionsMissing) return 'originalLost';
-    // What is left of the photo's files is no longer referenced by anything.
+    // What is left of the photo's files (renditions only: its original is gone) belongs to nothing now.
     await inBatches(
       photoFileKeys(row).filter((k) => !broken.missing.includes(k)),
       (k) => this.storage.delete(k),
@@ -187,10 +215,13 @@ export function describeReport(r: FilesReport): string {
     ...(r.filesWithoutRows.length > 50 ? [`  …另有 ${r.filesWithoutRows.length - 50} 个`] : []),
   ];
   if (r.repaired) {
-    const { rerendered, markedBroken, originalLost, removed } = r.repaired;
+    const { rerendered, notRerendered, markedBroken, originalLost, removed } = r.repaired;
     lines.push(
       `已修复：从原图重新生成 ${rerendered.length} 张图片的缩略图；${markedBroken.length} 张图片标记为文件丢失；` +
         `${originalLost.length} 张图片的原图丢失（缩略图保留）；删除 ${removed} 个无主文件`,
+      ...(notRerendered.length > 0
+        ? [`无法从原图重新生成（原图损坏，图片保持不变）：${notRerendered.map((id) => `#${id}`).join('、')}`]
+        : []),
     );
   } else if (r.rowsWithoutFiles.length > 0 || r.filesWithoutRows.length > 0) {
     lines.push('使用 --repair 修复');
