@@ -26,8 +26,10 @@ async function main(): Promise<void> {
     clearInterval(probes);
     // Past the grace, connections still open are closed: the process ends within it whatever a client does.
     const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+    stopUpkeep();
     try {
-      await stopUpkeep();
+      // Stops accepting connections at once and closes idle ones; answers what is inside; then
+      // (onClose) writes the views counted and closes the database.
       await app.close();
     } finally {
       clearTimeout(force);

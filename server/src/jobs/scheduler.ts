@@ -62,18 +62,16 @@ const TMP_MAX_AGE_MS = 10 * 60_000;
  * process cleans it at start and then every 10 minutes (a cluster-wide claim would leave the folders
  * of the processes that never win it); and each process writes the photo views it counted.
  */
-export function startLocalUpkeep(tmpDir: string, clock: Clock, services: Services, log: FastifyBaseLogger): () => Promise<void> {
+export function startLocalUpkeep(tmpDir: string, clock: Clock, services: Services, log: FastifyBaseLogger): () => void {
   const clean = () =>
     cleanTmpDir(tmpDir, clock.now(), TMP_MAX_AGE_MS).catch((err: unknown) => log.error({ err }, 'temp folder cleanup failed'));
   const flush = () => services.views.flush().catch((err: unknown) => log.error({ err }, 'writing views failed'));
   void clean();
   const timers = [setInterval(() => void clean(), 10 * 60_000), setInterval(() => void flush(), 5_000)];
   timers.forEach((t) => t.unref());
-  return async () => {
-    timers.forEach(clearInterval);
-    // Views counted since the last batch are written before the process ends.
-    await flush();
-  };
+  // Stopping only ends the timers: the views counted since the last batch are written by the app's
+  // onClose hook (app.ts), after the last request in flight has been answered.
+  return () => timers.forEach(clearInterval);
 }
 
 /**
