@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENING_MESSAGES } from '../contract/screening.js';
 import { PHOTO_MESSAGES } from '../contract/photos.js';
+import { MESSAGES } from '../contract/texts.js';
 import { NGINX, startCluster, startLoad, type Cluster } from '../scripts/cluster.js';
 import { buildServices } from '../server/src/app.js';
 import { runCli } from '../server/src/cli.js';
@@ -119,6 +120,13 @@ describe.skipIf(!clusterAvailable())('three processes behind nginx on one Postgr
     for (let i = 0; i < 5; i++)
       expect((await api(direct[i % 3]!, 'POST', '/user/login', undefined, wrong, from)).status).toBe(401);
     expect((await api(direct[2]!, 'POST', '/user/login', undefined, wrong, from)).status).toBe(429);
+
+    // Through nginx the address is the one nginx sees: an X-Forwarded-For the client writes changes nothing.
+    const other = { email: screeners[1]!.email, password: 'wrong-password-1' };
+    const spoofed = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
+    for (let i = 0; i < 5; i++)
+      expect((await api(cluster.url, 'POST', '/user/login', undefined, other, spoofed(i))).status).toBe(401);
+    expect((await api(cluster.url, 'POST', '/user/login', undefined, other, spoofed(99))).status).toBe(429);
   });
 
   it('runs each job once: a mail leaves through one process', async () => {
@@ -295,5 +303,21 @@ describe.skipIf(!clusterAvailable())('three processes behind nginx on one Postgr
     } finally {
       await database.destroy();
     }
+  });
+
+  it('answers in Chinese what nginx itself refuses: a body over the limit, and no process answering', async () => {
+    const big = await fetch(`${cluster.url}/api/v1/photos`, {
+      method: 'POST',
+      body: Buffer.alloc(17 * 1024 * 1024),
+      headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${member.token}` },
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ message: PHOTO_MESSAGES.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
+
+    await Promise.all([0, 1, 2].map((slot) => cluster.kill(slot)));
+    const down = await fetch(`${cluster.url}/api/v1/photos?limit=5`);
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('10');
+    expect(await down.json()).toEqual({ message: MESSAGES.restarting, code: 'BUSY' });
   });
 });
