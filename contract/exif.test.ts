@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exifFacts } from './exif.js';
+import { exifFacts, readableExifTime } from './exif.js';
 
 describe('EXIF facts', () => {
   it("takes the date taken from the camera's own string, never through a time zone", () => {
@@ -40,5 +40,11 @@ describe('EXIF facts', () => {
     expect(facts.summary.camera).toBe('CanonRLO EOS R5[31m');
     expect(facts.summary.lens).toBeNull();
     expect(exifFacts({ LensModel: '👩‍✈️ lens' }).summary.lens).toBe('👩‍✈️ lens');
+  });
+
+  it('shows an EXIF time as people read a date', () => {
+    expect(readableExifTime('2026:11:20 09:41:07')).toBe('2026-11-20 09:41:07');
+    expect(readableExifTime('2026:11:20')).toBe('2026-11-20');
+    expect(readableExifTime('不是日期')).toBe('不是日期');
   });
 });

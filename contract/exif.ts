@@ -48,6 +48,11 @@ function exifDate(taken: string | null): string | null {
   return m && m[1] !== '0000' ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
 
+/** An EXIF time (`2026:11:20 09:41:07`) as people read a date (`2026-11-20 09:41:07`); other text unchanged. */
+export function readableExifTime(taken: string): string {
+  return taken.replace(/^(\d{4}):(\d{2}):(\d{2})/, '$1-$2-$3');
+}
+
 /** From exifr's raw record (read with EXIF_OPTIONS; undefined when the file has no EXIF) to the facts both sides use. */
 export function exifFacts(raw: unknown): ExifFacts {
   const tag = (name: (typeof EXIF_OPTIONS.pick)[number]): unknown =>

@@ -247,6 +247,38 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await context.close();
   });
 
+  it("dates a photo taken at dawn in Beijing today: the latest day is the member's own, not UTC's", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    context.setDefaultTimeout(15_000);
+    await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
+    const page = await context.newPage();
+    // 06:40 in Beijing is 22:40 UTC of the day before: UTC's "today" would refuse Beijing's.
+    const beijingToday = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    await page.clock.setFixedTime(new Date(`${beijingToday}T06:40:00+08:00`));
+    await page.goto(`${server.url}/upload`);
+    const form = page.getByTestId('upload-form');
+    await form.waitFor();
+    expect(await page.getByTestId('taken-on').getAttribute('max')).toBe(beijingToday);
+
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'dawn.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makeJpeg({ seed: 41, width: 1600, height: 1067 }),
+    });
+    await page.locator('img.upload-preview').waitFor();
+    await form.getByLabel('注册号', { exact: true }).fill('B-6040');
+    await choose(page, 'select-aircraft-types', 'A320', 'Airbus A320 (A320)');
+    await form.getByText('空中拍摄').click();
+    await page.getByTestId('taken-on').fill(beijingToday);
+    await page.getByRole('button', { name: '上传', exact: true }).click();
+    await page.getByText(PHOTO_MESSAGES.uploaded).first().waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
   it('fits a narrow screen', async () => {
     const { context, page } = await signedIn(390);
     await page.goto(`${server.url}/upload`);

@@ -46,7 +46,11 @@ const RULES = {
   messageToScreener: check((v: string | undefined) => contractMessage(shape.messageToScreener, v ?? '')),
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The member's own day (a photo taken at dawn in Beijing is still "yesterday" in UTC); the server allows up to a day ahead of UTC. */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 
 interface Props {
   /** The facts this place edits, by their contract names; the others are not shown. */

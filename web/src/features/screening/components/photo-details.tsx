@@ -1,3 +1,4 @@
+import { readableExifTime } from '@contract/exif';
 import { NO_REGISTRATION, type PhotoResponse } from '@contract/photos';
 import type { ReactNode } from 'react';
 import { categoryName, formatTime } from '../lib/texts.js';
@@ -50,7 +51,7 @@ export function ExifList({ exif }: { exif: PhotoResponse['exif'] }) {
         ['光圈', exif.aperture !== null ? `f/${exif.aperture}` : null],
         ['快门', exif.shutter],
         ['ISO', exif.iso],
-        ['拍摄时间', exif.takenAt],
+        ['拍摄时间', exif.takenAt === null ? null : readableExifTime(exif.takenAt)],
       ]}
     />
   );
