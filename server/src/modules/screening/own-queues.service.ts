@@ -26,7 +26,9 @@ export class OwnQueuesService {
     const slots = await this.accounts.slots(user.id);
     const rows = await repo.listWaitingOf(this.db, user.id);
     const now = this.clock.now();
-    const perDay = (await repo.countDecisionsSince(this.db, now - 14 * DAY)) / 14;
+    // The pace of the last day when screeners were at work, else the average of the last 14 days.
+    const lastDay = await repo.countDecisionsSince(this.db, now - DAY);
+    const perDay = lastDay > 0 ? lastDay : (await repo.countDecisionsSince(this.db, now - 14 * DAY)) / 14;
     const priorityWaiting = await repo.countPendingInQueue(this.db, 'priority');
     const photos = await this.photos.present(rows, user);
     const items = await Promise.all(
