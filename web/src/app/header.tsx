@@ -32,7 +32,11 @@ export function Header() {
   const menuOpen = menuOpenAt === location.pathname && !loginOpen;
   const narrow = useNarrow();
   const manageOpen = manageOpenAt === location.pathname;
-  const [q, setQ] = useState('');
+  // The box shows the search being looked at (its q); what the reader types holds until the page changes.
+  const here = `${location.pathname}${location.search}`;
+  const pageQ = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const [typed, setTyped] = useState<{ at: string; value: string } | null>(null);
+  const q = typed?.at === here ? typed.value : pageQ;
   const aboutUrl = runtimeConfig().aboutUrl || '/about';
   const level = session?.permission ?? -1;
 
@@ -80,7 +84,7 @@ export function Header() {
           <input
             type="search"
             value={q}
-            onChange={(e) => setQ(e.target.value)}
+            onChange={(e) => setTyped({ at: here, value: e.target.value })}
             placeholder={narrow ? '搜索注册号、机型' : '注册号、机型、航司、机场、摄影师'}
             aria-label="搜索图片"
           />
