@@ -77,7 +77,8 @@ export class DecisionsService {
       await this.notifications.notify(trx, {
         userId: photo.uploader_id,
         photoId,
-        ...decisionNotice(photo, to, reasons, d.message ?? null),
+        // Named by its facts as they are now, with the screener's corrections.
+        ...decisionNotice({ ...photo, ...columns }, to, reasons, d.message ?? null),
       });
     });
     return { message: text.message, photo: await this.photos.get(photoId, viewer) };

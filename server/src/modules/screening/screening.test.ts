@@ -500,4 +500,19 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
         return call('PUT', `/photos/${id}`, actor, { registration: 'B-7777' });
     }
   }
+
+  it("names the photo by its corrected facts in an appeal's decision sent to the uploader", async () => {
+    const uploader = await makeUser(t);
+    const [rejecter, other] = [await makeUser(t, 2), await makeUser(t, 2)];
+    const id = await insertPhoto(t, uploader.id, { registration: 'B-3OEE', registration_key: 'B3OEE' });
+    await lock(id, rejecter);
+    expect((await decide(id, rejecter, { decision: 'reject', reasons: ['exposure'] })).statusCode).toBe(200);
+    expect((await call('POST', `/photos/${id}/appeal`, uploader, { note: '注册号应为 B-30EE，曝光没有问题' })).statusCode).toBe(
+      200,
+    );
+    expect((await lock(id, other)).statusCode).toBe(200);
+    expect((await decide(id, other, { decision: 'accept', facts: { registration: 'B-30EE' } })).statusCode).toBe(200);
+    const inbox = (await call('GET', '/notifications', uploader)).json();
+    expect(inbox.items[0]).toMatchObject({ kind: 'appeal-overturned', photoId: id, title: '申诉成功：照片 B-30EE 已通过' });
+  });
 });
