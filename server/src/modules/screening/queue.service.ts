@@ -142,9 +142,14 @@ export class ScreeningQueueService {
     });
   }
 
-  /** A member's acceptance rate over the last 50 decisions on their photos (null without any). */
+  /**
+   * A member's acceptance rate over their last 50 decided photos (null without any). A photo counts
+   * once, by its latest outcome: a rejection overturned on appeal is one accepted photo, not one of each.
+   */
   async acceptance(userId: number): Promise<Pick<UploaderSummary, 'acceptanceRate' | 'decided'>> {
-    const outcomes = await repo.lastOutcomesOf(this.db, userId, 50);
+    const latest = new Map<number, { to_state: string }>();
+    for (const o of await repo.lastOutcomesOf(this.db, userId, 150)) if (!latest.has(o.photo_id)) latest.set(o.photo_id, o);
+    const outcomes = [...latest.values()].slice(0, 50);
     const accepted = outcomes.filter((o) => o.to_state === 'accepted').length;
     return {
       decided: outcomes.length,

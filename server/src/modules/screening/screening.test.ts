@@ -501,7 +501,7 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
     }
   }
 
-  it("names the photo by its corrected facts in an appeal's decision sent to the uploader", async () => {
+  it("names the photo by its corrected facts in an appeal's decision, and counts it once in the uploader's rate", async () => {
     const uploader = await makeUser(t);
     const [rejecter, other] = [await makeUser(t, 2), await makeUser(t, 2)];
     const id = await insertPhoto(t, uploader.id, { registration: 'B-3OEE', registration_key: 'B3OEE' });
@@ -514,5 +514,7 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
     expect((await decide(id, other, { decision: 'accept', facts: { registration: 'B-30EE' } })).statusCode).toBe(200);
     const inbox = (await call('GET', '/notifications', uploader)).json();
     expect(inbox.items[0]).toMatchObject({ kind: 'appeal-overturned', photoId: id, title: '申诉成功：照片 B-30EE 已通过' });
+    // Rejected, then accepted on appeal: one photo, accepted, in the uploader's rate.
+    expect(await t.services.screeningQueue.acceptance(uploader.id)).toEqual({ decided: 1, acceptanceRate: 1 });
   });
 });
