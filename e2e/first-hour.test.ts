@@ -196,6 +196,18 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     await context.close();
   });
 
+  it('sends a visitor who asked for /upload home with the login dialog open, and to /upload once signed in', async () => {
+    const { context, page } = await open('/upload');
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => noticeTexts(page)).toContain(SHELL.loginFirst);
+    await page.getByTestId('login-email').fill(member.email);
+    await page.getByTestId('login-password').fill(member.password);
+    await page.getByTestId('login-password').press('Enter');
+    await page.waitForURL(`${server.url}/upload`);
+    await page.getByTestId('upload-form').waitFor();
+    await context.close();
+  });
+
   // Item 3.
   it('registration: the address rule before typing, the terms in a new tab, 已有账号？登录, and a member sent to their page', async () => {
     for (const width of [1366, 390]) {

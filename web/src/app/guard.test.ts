@@ -1,24 +1,34 @@
 import { SHELL } from '@contract/texts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { noticeStore } from '../lib/notice.js';
+import { pageAfterLogin, setLoginDialogOpen } from '../lib/login-dialog.js';
 import { requireLevel } from './guard.js';
 
 const session = (permission: number, expireTime: number) =>
   JSON.stringify({ message: '', token: 't', username: 'u', id: 1, permission, expireTime });
 const lastNotice = () => noticeStore.get().at(-1)?.text;
 
-describe('route guard', () => {
-  beforeEach(() => localStorage.clear());
+const asking = (path: string) => ({ request: new Request(`http://localhost${path}`) });
 
-  it('redirects without a session', () => {
-    const res = requireLevel(0)() as Response;
+describe('route guard', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setLoginDialogOpen(false);
+  });
+
+  it('redirects without a session, opening the login dialog for the page asked for', () => {
+    const res = requireLevel(0)(asking('/upload?from=menu')) as Response;
     expect(res.headers.get('Location')).toBe('/');
     expect(lastNotice()).toBe(SHELL.loginFirst);
+    expect(pageAfterLogin()).toBe('/upload?from=menu');
+    // Closing the dialog forgets it: a later login from the header stays on its page.
+    setLoginDialogOpen(false);
+    expect(pageAfterLogin()).toBeNull();
   });
 
   it('checks expiry before level, and removes the expired session', () => {
     localStorage.setItem('userInfo', session(0, Date.now() - 1));
-    const res = requireLevel(3)() as Response;
+    const res = requireLevel(3)(asking('/manage/user')) as Response;
     expect(res.status).toBe(302);
     expect(lastNotice()).toBe(SHELL.sessionExpired);
     expect(localStorage.getItem('userInfo')).toBeNull();
@@ -26,9 +36,9 @@ describe('route guard', () => {
 
   it('refuses a level below the route and lets an equal or higher one in', () => {
     localStorage.setItem('userInfo', session(1, Date.now() + 60_000));
-    expect((requireLevel(2)() as Response).status).toBe(302);
+    expect((requireLevel(2)(asking('/screen/queue')) as Response).status).toBe(302);
     expect(lastNotice()).toBe(SHELL.noPermission);
-    expect(requireLevel(1)()).toBeNull();
-    expect(requireLevel(0)()).toBeNull();
+    expect(requireLevel(1)(asking('/screen/queue'))).toBeNull();
+    expect(requireLevel(0)(asking('/upload'))).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { AntdProvider } from '../components/antd-provider.js';
 import { useLogin } from '../features/accounts/api/login.js';
 import { useRequestPasswordReset } from '../features/accounts/api/request-password-reset.js';
 import { canSendLogin } from '../features/accounts/login-check.js';
-import { setLoginDialogOpen } from '../lib/login-dialog.js';
+import { pageAfterLogin, setLoginDialogOpen } from '../lib/login-dialog.js';
 import { notice } from '../lib/notice.js';
 
 type LoginFields = Partial<LoginRequest>;
@@ -35,7 +35,9 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
     try {
       await login.mutateAsync({ email: email.trim(), password });
       form.resetFields();
-      setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+      // The shell reloads; a visitor a guard turned away loads the page they asked for instead.
+      const next = pageAfterLogin();
+      setTimeout(() => (next ? window.location.assign(next) : window.location.reload()), RELOAD_DELAY_MS);
     } catch {
       // the action facility has shown the reason
     }
