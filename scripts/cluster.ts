@@ -2,13 +2,13 @@
 // front of N server processes on one PostgreSQL database and one S3 store (s3rver). Used by the
 // cluster test (e2e/cluster.test.ts) and `npm run bench`; by hand:
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npx tsx scripts/cluster.ts 3
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freshPostgresUrl } from '../server/src/testing/harness.js';
-import { freePort, startServer, type RunningServer } from '../server/src/testing/process.js';
+import { freePort, startServer, waitUntilHealthy, type RunningServer } from '../server/src/testing/process.js';
 import { startS3 } from '../server/src/testing/s3.js';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -66,23 +66,6 @@ http {
 `;
 }
 
-async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`${what} exited`);
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`${what} did not answer in 30 s`);
-    // nginx or a process is still starting: there is no event to wait for but its answer.
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 export async function startCluster(opts: {
   processes: number;
   extraEnv?: Record<string, string>;
@@ -113,7 +96,7 @@ export async function startCluster(opts: {
         { captureOutput: opts.captureOutput },
       );
       servers[slot] = server;
-      await waitFor(`${server.url}/api/v1/ready`, server.process, `process ${slot}`);
+      await waitUntilHealthy(server.url, server.process, '/api/v1/ready');
     };
     // The first process migrates and imports the reference data; the others then start together.
     await start(0);
@@ -142,7 +125,7 @@ export async function startCluster(opts: {
     });
     process.once('exit', () => nginx.kill('SIGKILL'));
     const url = `http://127.0.0.1:${port}`;
-    await waitFor(`${url}/api/v1/ready`, nginx, 'nginx');
+    await waitUntilHealthy(url, nginx, '/api/v1/ready');
 
     const exited = (slot: number, signal: NodeJS.Signals) => {
       const child = servers[slot]!.process;

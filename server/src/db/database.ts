@@ -35,6 +35,9 @@ export function sqliteDriver(): typeof BetterSqlite3 {
 // node-postgres returns int8 (bigint, also COUNT(*)) as strings; our values stay well below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** Where the SQLite database of a data folder lives. */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'contrail.sqlite');
+
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
@@ -63,7 +66,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const SQLite = sqliteDriver();
-  const sqlite = new SQLite(path.join(opts.dataDir, 'contrail.sqlite'));
+  const sqlite = new SQLite(sqliteFile(opts.dataDir));
   // WAL lets readers go on while one writer commits; busy_timeout makes a second writer wait
   // instead of failing with SQLITE_BUSY (several processes may share the file, e.g. the CLI).
   sqlite.pragma('journal_mode = WAL');

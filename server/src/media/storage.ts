@@ -25,6 +25,11 @@ export interface PhotoStorage {
 /** The folders (prefixes) photo files live under. */
 export const PHOTO_PREFIXES = ['originals/', 'renditions/'] as const;
 
+/** The suffix of a file being written (FsStorage writes KEY.tmp, then renames it to KEY). */
+export const TMP_SUFFIX = '.tmp';
+/** The key a temporary file belongs to (the key itself when it is not one). */
+export const baseKey = (key: string) => (key.endsWith(TMP_SUFFIX) ? key.slice(0, -TMP_SUFFIX.length) : key);
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 export function checkKey(key: string): void {
   // Keys are made by us, but a URL-derived key must never climb out of the storage root.
@@ -49,7 +54,7 @@ export class FsStorage implements PhotoStorage {
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     // Write beside the target, then rename: rename is atomic within one file system. Keys are
     // unique per upload, so one fixed temp name per key is enough, and delete() can find it.
-    const temp = `${target}.tmp`;
+    const temp = `${target}${TMP_SUFFIX}`;
     await fs.promises.writeFile(temp, body);
     await fs.promises.rename(temp, target);
   }
@@ -88,7 +93,7 @@ export class FsStorage implements PhotoStorage {
   async delete(key: string): Promise<void> {
     const file = this.file(key);
     // A crash mid-write leaves the temp file behind; it belongs to the key as well.
-    await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}.tmp`, { force: true })]);
+    await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}${TMP_SUFFIX}`, { force: true })]);
   }
 }
 

@@ -5,8 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { sqliteDriver, type DatabaseHandle, type Dialect } from '../db/database.js';
-import { checkKey, type PhotoStorage } from '../media/storage.js';
+import { sqliteDriver, sqliteFile, type DatabaseHandle, type Dialect } from '../db/database.js';
+import { baseKey, checkKey, TMP_SUFFIX, type PhotoStorage } from '../media/storage.js';
 import { inBatches, type FilesCheck } from '../modules/photos/files-check.js';
 import { photoFileKeys } from '../modules/photos/photo-files.js';
 
@@ -27,8 +27,6 @@ interface Manifest {
 const MANIFEST = 'manifest.json';
 const PHOTOS = 'photos';
 const DUMP: Record<Dialect, string> = { sqlite: 'database.sqlite', postgres: 'database.pgdump' };
-const SQLITE_FILE = 'contrail.sqlite';
-const TMP = '.tmp';
 
 const contentType = (key: string) => (key.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
 
@@ -55,7 +53,7 @@ export async function backup(
   const copied = new Map<string, number>();
   const copyNew = async () => {
     const keys: string[] = [];
-    for await (const key of storage.list()) if (!key.endsWith(TMP) && !copied.has(key)) keys.push(key);
+    for await (const key of storage.list()) if (key === baseKey(key) && !copied.has(key)) keys.push(key);
     await inBatches(keys, async (key) => {
       const bytes = await copyOut(storage, key, path.join(to, PHOTOS, key));
       if (bytes !== null) copied.set(key, bytes);
@@ -127,8 +125,8 @@ async function copyOut(storage: PhotoStorage, key: string, file: string): Promis
   const stream = await storage.get(key);
   if (!stream) return null;
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  await pipeline(stream, fs.createWriteStream(`${file}${TMP}`));
-  fs.renameSync(`${file}${TMP}`, file);
+  await pipeline(stream, fs.createWriteStream(`${file}${TMP_SUFFIX}`));
+  fs.renameSync(`${file}${TMP_SUFFIX}`, file);
   return fs.statSync(file).size;
 }
 
@@ -158,7 +156,7 @@ export async function restoreDatabase(config: Config, from: string): Promise<Man
   const dump = path.join(from, DUMP[dialect]);
   if (!fs.existsSync(dump)) throw new BackupError(`备份缺少数据库文件：${dump}`);
   if (dialect === 'sqlite') {
-    const target = path.join(config.dataDir, SQLITE_FILE);
+    const target = sqliteFile(config.dataDir);
     if (fs.existsSync(target) && sqliteHasData(target)) throw new BackupError(`目标数据库不是空的：${target}`);
     for (const f of [target, `${target}-wal`, `${target}-shm`]) fs.rmSync(f, { force: true });
     fs.mkdirSync(config.dataDir, { recursive: true });

@@ -90,23 +90,23 @@ function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   return exited;
 }
 
-/** Resolves when the server answers /health; fails at once if the process exits. */
-async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
+/** Resolves when `child` (a server, or nginx before servers) answers `path` with 2xx; fails at once if it exits. */
+export async function waitUntilHealthy(url: string, child: ChildProcess, path = '/api/v1/health'): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}`))),
+    child.once('exit', (code, signal) => reject(new Error(`${url} exited with ${code ?? signal}`))),
   );
   exited.catch(() => undefined);
   for (;;) {
     const ok = await Promise.race([
-      fetch(`${url}/api/v1/health`).then(
+      fetch(`${url}${path}`).then(
         (res) => res.ok,
         () => false,
       ),
       exited,
     ]);
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s`);
+    if (Date.now() > deadline) throw new Error(`${url}${path} did not answer in ${START_TIMEOUT_MS / 1000} s`);
     // Between polls: the server is still compiling or migrating; there is no event to wait for.
     await Promise.race([new Promise((r) => setTimeout(r, 100)), exited]);
   }

@@ -7,7 +7,7 @@ import type { Db, DbOrTrx } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import type { PhotoRow } from '../../db/schema.js';
 import { processJpeg } from '../../media/image-processor.js';
-import type { PhotoStorage } from '../../media/storage.js';
+import { baseKey, type PhotoStorage } from '../../media/storage.js';
 import { photoFileKeys } from './photo-files.js';
 import { renditionKey } from './photos.presenter.js';
 import * as repo from './photos.repository.js';
@@ -40,7 +40,6 @@ export interface FilesReport {
   } | null;
 }
 
-const TMP = '.tmp';
 const PARALLEL = 8;
 
 /** Runs `work` over `items`, `PARALLEL` at a time. */
@@ -90,12 +89,9 @@ export class FilesCheck {
       }
     }
     const held = new Set(intentKeys);
-    const inFlight = [...present].filter((k) => held.has(k.endsWith(TMP) ? k.slice(0, -TMP.length) : k));
-    const filesWithoutRows = [...present].filter((k) => {
-      const base = k.endsWith(TMP) ? k.slice(0, -TMP.length) : k;
-      // A KEY.tmp beside a referenced KEY is a write that crashed before its rename: an orphan too.
-      return !held.has(base) && (k.endsWith(TMP) || !referenced.has(k));
-    });
+    const inFlight = [...present].filter((k) => held.has(baseKey(k)));
+    // A KEY.tmp beside a referenced KEY is a write that crashed before its rename: an orphan too.
+    const filesWithoutRows = [...present].filter((k) => !held.has(baseKey(k)) && (k !== baseKey(k) || !referenced.has(k)));
     // A row committed between the listing and the snapshot has files the listing missed: ask again.
     const rowsWithoutFiles: BrokenPhoto[] = [];
     await inBatches(suspects, async (s) => {
