@@ -149,6 +149,6 @@ describe('a server process stopped by SIGTERM under load', () => {
       }
     }
     expect(answers.some((a) => a.body.includes('Service Unavailable'))).toBe(false);
-    expect(running.output.join('')).toContain('draining');
+    expect(running.output.join('\n')).toContain('draining');
   }, 120_000);
 });

@@ -31,11 +31,7 @@ const expectOutage = (a: Answer, message: string) => {
   expect(a.retryAfter).toBe('10');
   expectChineseError(a.body as { message: string });
 };
-const lines = (server: RunningServer, text: string) =>
-  server.output
-    .join('')
-    .split('\n')
-    .filter((l) => l.includes(text)).length;
+const lines = (server: RunningServer, text: string) => server.output.filter((l) => l.includes(text)).length;
 
 async function uploadOne(server: RunningServer, who: { token: string; typeId: number }, registration: string) {
   const { payload, headers } = await multipartBody({

@@ -21,11 +21,28 @@ export interface RunningServer {
   dataDir: string;
   env: Record<string, string>;
   process: ChildProcess;
-  /** What the server wrote to stdout and stderr (only with `captureOutput`). */
+  /** What the server wrote to stdout and stderr, a line each (only with `captureOutput`). */
   output: string[];
   /** SIGKILL: no shutdown hooks, as in a crash; the data folder stays. */
   kill(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * Pushes each whole line `stream` writes: a pipe's chunks hold any number of lines (Node 24 often hands
+ * two log lines over in one), and a line can be cut between two chunks.
+ */
+function collectLines(stream: NodeJS.ReadableStream, into: string[]): void {
+  let partial = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    into.push(...lines);
+  });
+  stream.on('end', () => {
+    if (partial) into.push(partial);
+  });
 }
 
 /** Runs the real server process (as `npm start` does) on a free port with its own data folder. */
@@ -42,8 +59,7 @@ export async function startServer(
     stdio: ['ignore', opts.captureOutput ? 'pipe' : 'inherit', opts.captureOutput ? 'pipe' : 'inherit'],
   });
   const output: string[] = [];
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  for (const stream of [child.stdout, child.stderr]) if (stream) collectLines(stream, output);
   live.add(child);
   child.once('exit', () => live.delete(child));
   const url = `http://127.0.0.1:${port}`;

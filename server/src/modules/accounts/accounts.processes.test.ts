@@ -66,7 +66,7 @@ describe.runIf(databaseKinds().includes('postgres'))('accounts with two server p
     } finally {
       await client.end();
     }
-    const log = [...a.output, ...b.output].join('');
+    const log = [...a.output, ...b.output].join('\n');
     expect(log).toContain('航迹 Contrail 密码重置');
     expect(log).not.toContain('token=');
   }, 240_000);
