@@ -145,25 +145,6 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     }
   });
 
-  it('keeps Ant Design out of the first load and fetches the dialog once the page is idle', async () => {
-    const { context, page, requests } = await open('/');
-    const isDialogChunk = (u: string) => /\/assets\/(login-dialog|antd-provider)-/.test(u);
-    await expect.poll(() => requests.some((r) => isDialogChunk(r.url()))).toBe(true);
-    // A resource timing entry appears once its response has finished, later than the request event.
-    await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => /\/assets\/(login-dialog|antd-provider)-/.test(e.name)),
-    );
-    // Everything the first load fetched started before the load event; the dialog came after it.
-    const timing = await page.evaluate(() => ({
-      load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
-      resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.startTime })),
-    }));
-    const dialogFetches = timing.resources.filter((r) => isDialogChunk(r.name));
-    expect(dialogFetches.length).toBeGreaterThan(0);
-    for (const r of dialogFetches) expect(r.start).toBeGreaterThanOrEqual(timing.load);
-    await context.close();
-  });
-
   // Item 2.
   it('submits the login dialog with Enter, and says on the field which addresses are accepted', async () => {
     const { context, page, requests } = await open('/');

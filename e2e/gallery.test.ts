@@ -83,6 +83,37 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     }
   });
 
+  // Issue 19, item 15: the login dialog's chunk (Ant Design) only on intent, not behind a reader's back.
+  it('fetches no Ant Design chunk on / or a photo page until the login entry is pointed at or focused', async () => {
+    const isDialogChunk = (u: string) => /\/assets\/(login-dialog|antd-provider)-/.test(u);
+    for (const [route, intent] of [
+      ['/', 'hover'],
+      [`/photo/${newest().id}`, 'focus'],
+    ] as const) {
+      const { context, page } = await open();
+      const fetched: string[] = [];
+      page.on('request', (r) => isDialogChunk(r.url()) && fetched.push(r.url()));
+      await page.goto(`${server.url}${route}`);
+      await page.getByTestId(route === '/' ? 'hero-image' : 'photo-page').waitFor();
+      await imagesSettled(page);
+      // Past the load event and two idle periods of the browser: when an idle preload would have run.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const idle = () => requestIdleCallback(() => requestIdleCallback(() => resolve()));
+            if (document.readyState === 'complete') idle();
+            else addEventListener('load', idle, { once: true });
+          }),
+      );
+      expect(fetched, route).toEqual([]);
+      const entry = page.getByTestId('user-entry');
+      if (intent === 'hover') await entry.hover();
+      else await entry.focus();
+      await expect.poll(() => fetched.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      await context.close();
+    }
+  });
+
   it('keeps the search in the URL: typed text, sort and filters survive a reload and the back button', async () => {
     const { context, page } = await open();
     await page.goto(`${server.url}/search`);

@@ -102,7 +102,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     const scripts = () => requests.filter((r) => r.resourceType() === 'script').map((r) => r.url());
     expect(scripts().some((u) => /home-page-/.test(u))).toBe(true);
     expect(scripts().some((u) => /register-page-/.test(u))).toBe(false);
-    // The login dialog's chunk (with Ant Design) is fetched when the page is idle, never before its load.
+    // The login dialog's chunk (with Ant Design) is fetched on intent only, never in the first load.
     const firstLoad = await page.evaluate(() => {
       const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
       return performance

@@ -1,11 +1,11 @@
 import { SHELL } from '@contract/texts';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { setLoginDialogOpen, useLoginDialogOpen } from '../lib/login-dialog.js';
-import { useSession } from '../lib/use-session.js';
 
-// The dialog brings Ant Design (about 100 KB compressed): never part of the first load. It is
-// fetched once the page is idle (visitors only) or when a pointer or focus reaches 登录/注册, and
-// until it has arrived a skeleton of the same dialog shows at once, so a click never waits in silence.
+// The dialog brings Ant Design (about 130 KB compressed): never part of the first load, and not fetched
+// behind a visitor's back either. It is fetched on intent — a pointer over, focus on or a touch of
+// 登录/注册 — and until it has arrived a skeleton of the same dialog shows at once, so a click never
+// waits in silence.
 const load = () => import('./login-dialog.js');
 const LazyDialog = lazy(load);
 let Loaded: ComponentType | null = null;
@@ -21,35 +21,6 @@ export function preloadLoginDialog(): void {
       loading = null; // offline for a moment: the next hover or click tries again
     },
   );
-}
-
-interface NetworkInformation {
-  saveData?: boolean;
-  effectiveType?: string;
-}
-
-/** Fetches the chunk when the browser is idle after the page loaded, unless the visitor saves data. */
-function usePreloadWhenIdle(enabled: boolean) {
-  useEffect(() => {
-    const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
-    if (!enabled || connection?.saveData || /2g/.test(connection?.effectiveType ?? '')) return;
-    let cancel = () => undefined as void;
-    const whenIdle = () => {
-      if ('requestIdleCallback' in window) {
-        const id = window.requestIdleCallback(preloadLoginDialog, { timeout: 5000 });
-        cancel = () => window.cancelIdleCallback(id);
-      } else {
-        const id = setTimeout(preloadLoginDialog, 1000);
-        cancel = () => clearTimeout(id);
-      }
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-    return () => {
-      window.removeEventListener('load', whenIdle);
-      cancel();
-    };
-  }, [enabled]);
 }
 
 /** The login dialog's frame, drawn without Ant Design while the real one loads. */
@@ -115,8 +86,6 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
 
 export function LoginDialogHost() {
   const open = useLoginDialogOpen();
-  const session = useSession();
-  usePreloadWhenIdle(!session);
   if (!open) return null;
   return (
     <AfterFirstPaint>
