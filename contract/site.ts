@@ -6,10 +6,20 @@ export const siteStatus = z.object({
 });
 export type SiteStatus = z.infer<typeof siteStatus>;
 
-export const SITE_LIMITS = { maintenanceMessage: 500 } as const;
+export const SITE_LIMITS = { maintenanceMessage: 500, contact: 200 } as const;
 export const updateSiteRequest = z.strictObject({
   maintenance: z.boolean(),
   message: trimmedText(SITE_LIMITS.maintenanceMessage).optional(),
+});
+
+/**
+ * How to reach the team (an address, a QQ group, a form's URL): set by an administrator in
+ * /manage/notam, else by the SITE_CONTACT setting; empty when neither is. /about and /AccountStop show it.
+ */
+export const siteContact = z.object({ contact: z.string() });
+export type SiteContact = z.infer<typeof siteContact>;
+export const updateContactRequest = z.strictObject({
+  contact: trimmedText(SITE_LIMITS.contact, `联系方式最多 ${SITE_LIMITS.contact} 个字符`),
 });
 
 /** What the site depends on, each true when it answers (and, for the disk, has room). */

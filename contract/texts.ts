@@ -67,8 +67,12 @@ export const MESSAGES = {
 } as const;
 
 /** The suspended member's message: the end as Beijing time, to the minute (a date alone reads as "through that day"). */
+/** An instant as Beijing time (UTC+8, no daylight saving): `2026-11-30 08:00（北京时间）`. */
+export function beijingTime(ms: number): string {
+  return `${new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}（北京时间）`;
+}
+
 export function suspendedMessage(reason: string, until: number | null): string {
-  const end =
-    until === null ? '另行通知' : `${new Date(until + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}（北京时间）`;
+  const end = until === null ? '另行通知' : beijingTime(until);
   return `账号已被停用（原因：${reason}），停用至：${end}`;
 }

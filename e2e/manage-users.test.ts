@@ -82,6 +82,14 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     await memberPage.getByRole('heading', { name: '我的待审队列' }).waitFor();
 
     const page = await tab(admin);
+    // The team's contact, set in /manage/notam: the suspended member will be told it.
+    await page.goto(`${server.url}/manage/notam`);
+    const contactBox = page.getByTestId('site-contact-input');
+    await expect.poll(() => contactBox.isEnabled()).toBe(true);
+    await contactBox.fill('邮箱 team@contrail.example，QQ 群 123456');
+    const contactSaved = page.waitForResponse((r) => r.url().endsWith('/api/v1/admin/site/contact'));
+    await page.getByTestId('site-contact-save').click();
+    expect((await contactSaved).status()).toBe(200);
     await page.goto(`${server.url}/manage/user`);
     await page.getByTestId('user-table').waitFor();
     expect(await page.title()).toBe('用户管理 · 航迹');
@@ -115,6 +123,8 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     await picker.click();
     await picker.fill('2030-01-15');
     await picker.press('Enter');
+    // The exact end, in Beijing time, before anything is saved (the member is told the same instant).
+    expect(await suspension.getByTestId('suspension-end').textContent()).toBe('将于 2030-01-15 08:00（北京时间） 自动恢复');
     const suspended = page.waitForResponse(putOf(member.id));
     await suspension.getByRole('button', { name: '停用账号' }).click();
     const put = await suspended;
@@ -140,7 +150,20 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     await memberPage.waitForURL(`${server.url}/AccountStop`);
     const stop = memberPage.getByTestId('account-stop');
     await stop.getByText('多次上传他人作品', { exact: false }).waitFor();
-    expect(await stop.textContent()).toContain('2030-01-15');
+    expect(await stop.textContent()).toContain('2030-01-15 08:00（北京时间）');
+    // How to reach the team, the address a mailto link.
+    const contact = stop.getByTestId('site-contact');
+    await expect.poll(() => contact.textContent()).toBe('如有疑问，请联系管理团队：邮箱 team@contrail.example，QQ 群 123456');
+    expect(await contact.getByRole('link').getAttribute('href')).toBe('mailto:team@contrail.example');
+    await screenshotStill(memberPage, 'account-stop-wide');
+    await memberPage.setViewportSize({ width: 390, height: 844 });
+    expect(await noOverflow(memberPage)).toBe(0);
+    await screenshotStill(memberPage, 'account-stop-narrow');
+    await memberPage.setViewportSize({ width: 1366, height: 800 });
+    // The about page says it too.
+    const visitor = await tab(null);
+    await visitor.goto(`${server.url}/about`);
+    await expect.poll(() => visitor.getByTestId('site-contact').textContent()).toContain('team@contrail.example');
     expect(await memberPage.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
     // Their sessions were revoked, and logging in again is refused.
     const me = await api('/user/me', { headers: { Authorization: `Bearer ${member.token}` } });

@@ -28,6 +28,7 @@ const envSchema = z.object({
   API_HOST_CN: hostUrl.default(''),
   API_HOST_US: hostUrl.default(''),
   ABOUT_URL: hostUrl.default(''),
+  SITE_CONTACT: z.string().max(200).default(''),
   CORS_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().default(''),
   MAIL_FROM: z.string().default('航迹 Contrail <no-reply@contrail.local>'),
@@ -58,6 +59,8 @@ export interface Config {
   apiHostCN: string;
   apiHostUS: string;
   aboutUrl: string;
+  /** How to reach the team, until an administrator sets it in /manage/notam. */
+  siteContact: string;
   corsOrigins: string[];
   smtpUrl: string | null;
   mailFrom: string;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiHostCN: e.API_HOST_CN,
     apiHostUS: e.API_HOST_US,
     aboutUrl: e.ABOUT_URL,
+    siteContact: e.SITE_CONTACT.trim(),
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim().replace(/\/+$/, ''))
       .filter(Boolean),

@@ -23,6 +23,9 @@ export const notamKeys = {
   current: ['notams', 'current'] as const,
 };
 
+/** How to reach the team: /about and /AccountStop read it, /manage/notam sets it. */
+export const siteContactKey = ['site', 'contact'] as const;
+
 export const referenceKeys = {
   all: ['reference'] as const,
   kind: (kind: RefKind) => ['reference', kind] as const,

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../../contract/errors.js';
 import { LEVELS } from '../../../../contract/limits.js';
-import { health, readiness, siteStatus, updateSiteRequest } from '../../../../contract/site.js';
+import {
+  health,
+  readiness,
+  siteContact,
+  siteStatus,
+  updateContactRequest,
+  updateSiteRequest,
+} from '../../../../contract/site.js';
 import type { DependencyChecks } from '../../http/outages.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import { userOf } from '../../http/auth.js';
@@ -32,6 +39,25 @@ export function siteRoutes(site: SiteService, checks: DependencyChecks): Fastify
         const status = await site.setMaintenance(req.body.maintenance, req.body.message, userOf(req).id);
         return { ...status, message: MESSAGES.savedOk };
       },
+    );
+
+    // How to reach the team: read by /about and /AccountStop (a suspended member has no session).
+    app.get(
+      '/site/contact',
+      { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: siteContact } } },
+      () => site.contact(),
+    );
+    app.put(
+      '/admin/site/contact',
+      {
+        config: { level: LEVELS.admin },
+        schema: {
+          tags: ['site'],
+          body: updateContactRequest,
+          response: { 200: siteContact.extend({ message: z.string() }), ...errors },
+        },
+      },
+      async (req) => ({ ...(await site.setContact(req.body.contact, userOf(req).id)), message: MESSAGES.savedOk }),
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import type { SiteStatus } from '../../../../contract/site.js';
+import type { SiteContact, SiteStatus } from '../../../../contract/site.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import type { Db } from '../../db/database.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -6,6 +6,7 @@ import { ShortCache } from '../../http/short-cache.js';
 import { pingDatabase, readSetting, writeSetting } from './site.repository.js';
 
 const MAINTENANCE_KEY = 'maintenance';
+const CONTACT_KEY = 'contact';
 
 interface MaintenanceValue {
   on: boolean;
@@ -24,6 +25,8 @@ export class SiteService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
+    /** SITE_CONTACT: what /about and /AccountStop show until an administrator sets one. */
+    private readonly configuredContact = '',
   ) {}
 
   status(): Promise<SiteStatus> {
@@ -43,6 +46,19 @@ export class SiteService {
     });
     this.maintenance.clear();
     return this.status();
+  }
+
+  async contact(): Promise<SiteContact> {
+    return { contact: (await readSetting(this.db, CONTACT_KEY)) || this.configuredContact };
+  }
+
+  /** An empty contact removes the administrator's, so the configured one (if any) shows again. */
+  async setContact(contact: string, actorId: number): Promise<SiteContact> {
+    await this.db.transaction().execute(async (trx) => {
+      await writeSetting(trx, CONTACT_KEY, contact);
+      await this.audit.record(trx, { actorId, action: 'site.contact', targetType: 'site', targetId: null, detail: { contact } });
+    });
+    return this.contact();
   }
 
   health(): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { Notam } from '@contract/manage';
 import { App } from 'antd';
 import { useRef, useState } from 'react';
 import { AntdProvider } from '../../../components/antd-provider.js';
+import { ContactPanel } from './contact-panel.js';
 import { MaintenancePanel } from './maintenance-panel.js';
 import { NotamEditor } from './notam-editor.js';
 import { NotamList } from './notam-list.js';
@@ -35,6 +36,7 @@ function NotamAdmin() {
     <div className="notam-admin">
       <h1>NOTAM 与维护模式</h1>
       <MaintenancePanel />
+      <ContactPanel />
       <div ref={editorRef}>
         <NotamEditor
           key={`${editing?.id ?? 'new'}-${round}`}

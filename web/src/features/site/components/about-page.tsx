@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SiteContactLine } from '../../../components/site-contact.js';
 
 export function Component() {
   return (
@@ -26,6 +27,10 @@ export function Component() {
           <Link to="/terms">用户协议</Link>：账号、照片版权与隐私。
         </li>
       </ul>
+      <h2>联系我们</h2>
+      <p>
+        <SiteContactLine lead="账号、版权、审图结果或其他问题，请联系管理团队：" />
+      </p>
       <p>
         还没有账号？<Link to="/register">立即注册</Link>，或去 <Link to="/search">图库</Link> 看看。
       </p>
