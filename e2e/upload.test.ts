@@ -100,6 +100,11 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await form.waitFor();
     await page.getByText('普通队列（剩余 10）').waitFor();
     expect(await page.getByText('优先队列（剩余 0）').isVisible()).toBe(true);
+    // Why it is greyed out, and how slots in it are earned (issue 19, item 4).
+    const why = await page.getByTestId('priority-why').textContent();
+    expect(why).toContain('由管理员授予');
+    expect(why).toContain('你目前没有优先名额');
+    expect(await page.getByTestId('priority-why').getByRole('link').getAttribute('href')).toBe('/guide/upload#queue');
 
     const fileInput = page.locator('input[type=file]');
     const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#88aaff' } })
@@ -276,6 +281,30 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await page.getByTestId('taken-on').fill(beijingToday);
     await page.getByRole('button', { name: '上传', exact: true }).click();
     await page.getByText(PHOTO_MESSAGES.uploaded).first().waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
+  // Issue 19, item 5.
+  it('says under the registration how its country writes it, and takes the likely spelling in one click', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.url}/upload`);
+    const form = page.getByTestId('upload-form');
+    await form.waitFor();
+    const field = form.getByLabel('注册号', { exact: true });
+    await field.fill('b30ee');
+    await expect
+      .poll(() => page.getByTestId('registration-hint').textContent())
+      .toBe('中国注册号的格式是 B- 加 4 位字母或数字，可能是 B-30EE改为 B-30EE');
+    await screenshot(page, 'upload-registration-hint');
+    await page.getByTestId('registration-likely').click();
+    expect(await field.inputValue()).toBe('B-30EE');
+    await expect.poll(() => page.getByTestId('registration-hint').count()).toBe(0);
+    // Written as its country writes it, nothing is said; a Chinese one that fits no format is told so.
+    await field.fill('B-123');
+    await expect.poll(() => page.getByTestId('registration-hint').textContent()).toContain('请核对');
+    expect(await page.getByTestId('registration-likely').count()).toBe(0);
+    await field.fill('JA873A');
+    await expect.poll(() => page.getByTestId('registration-hint').count()).toBe(0);
     await context.close();
   });
 

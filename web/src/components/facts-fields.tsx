@@ -1,4 +1,5 @@
 import { CATEGORIES, FACTS_LIMITS, PHOTO_MESSAGES, photoMeta } from '@contract/photos';
+import { registrationHint } from '@contract/registrations';
 import type { z } from '@contract/zod';
 import { Checkbox, Form, Input, type FormRule } from 'antd';
 import type { ReactNode } from 'react';
@@ -60,6 +61,32 @@ interface Props {
   takenOnHint?: string;
 }
 
+/** Under the registration: how its country writes it, with the likely spelling one click away. */
+function RegistrationHintLine({ typed }: { typed: string | undefined }) {
+  const form = Form.useFormInstance<FactsValues>();
+  const hint = registrationHint(typed ?? '');
+  if (!hint) return null;
+  return (
+    <span className="registration-hint" data-testid="registration-hint">
+      {hint.message}
+      {hint.likely && (
+        <button
+          type="button"
+          className="text-link"
+          style={{ marginLeft: 8 }}
+          onClick={() => {
+            form.setFieldValue('registration', hint.likely);
+            void form.validateFields(['registration']).catch(() => undefined);
+          }}
+          data-testid="registration-likely"
+        >
+          改为 {hint.likely}
+        </button>
+      )}
+    </span>
+  );
+}
+
 /**
  * A photo's facts inside an Ant Design form holding `FactsValues`: the one set of fields, labels and
  * rules of the upload, the owner's edits and the screener's corrections (messages from the contract).
@@ -67,6 +94,7 @@ interface Props {
 export function FactsFields({ facts, afterRegistration, takenOnHint }: Props) {
   const form = Form.useFormInstance<FactsValues>();
   const noRegistration = Form.useWatch('noRegistration', form);
+  const registration = Form.useWatch('registration', form);
   const inFlight = Form.useWatch('inFlight', form);
   const has = (fact: Fact) => facts.includes(fact);
   return (
@@ -79,6 +107,7 @@ export function FactsFields({ facts, afterRegistration, takenOnHint }: Props) {
             normalize={(v: string) => v.toUpperCase()}
             dependencies={['noRegistration']}
             rules={[RULES.registration]}
+            extra={!noRegistration && <RegistrationHintLine typed={registration} />}
           >
             <Input disabled={noRegistration} placeholder="如 B-1234" />
           </Form.Item>

@@ -123,7 +123,19 @@ function UploadForm() {
       scrollToFirstError={picked ? { behavior: 'smooth', block: 'center' } : false}
       data-testid="upload-form"
     >
-      <Form.Item label="队列" name="queue" rules={[{ required: true, message: '请选择队列' }]}>
+      <Form.Item
+        label="队列"
+        name="queue"
+        rules={[{ required: true, message: '请选择队列' }]}
+        extra={
+          freePriority === 0 && (
+            <span data-testid="priority-why">
+              {priorityWhy(slots)}
+              <Link to="/guide/upload#queue">队列与名额说明</Link>
+            </span>
+          )
+        }
+      >
         <Radio.Group>
           <Radio value="normal" disabled={freeNormal === 0}>{`普通队列（剩余 ${freeNormal}）`}</Radio>
           <Radio value="priority" disabled={freePriority === 0}>{`优先队列（剩余 ${freePriority}）`}</Radio>
@@ -182,6 +194,13 @@ function UploadForm() {
       </div>
     </Form>
   );
+}
+
+/** Why the priority queue is greyed out, and how a member comes to have slots in it. */
+function priorityWhy(slots: { priority: number; priorityUsed: number }): string {
+  return slots.priority === 0
+    ? '优先队列的名额由管理员授予出图稳定、通过率高的飞友，用于时效性强的照片（如首航、特殊涂装）；你目前没有优先名额。'
+    : `你的 ${slots.priority} 个优先名额都在使用中：其中的图片审完或撤回后即可再用。`;
 }
 
 export function Component() {
