@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Request, Response, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request, Response, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES, REJECT_REASONS } from '../contract/photos.js';
 import { MESSAGES, SHELL } from '../contract/texts.js';
@@ -47,12 +47,19 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
   let session: Record<string, unknown>;
   let memberId: number;
   const member = { email: 'newbie@example.com', username: '新手飞友', password: 'first-hour-12' };
+  const stopped = { email: 'stopped@example.com', username: '被停用的飞友', password: 'first-hour-12' };
 
   beforeAll(async () => {
     server = await startServer();
     const services = await servicesFor(server);
     const user = await services.accounts.createUser({ ...member, level: 0 });
     memberId = user.id;
+    const suspended = await services.accounts.createUser({ ...stopped, level: 0 });
+    await services.db
+      .updateTable('users')
+      .set({ status: 'suspended', suspension_reason: '多次上传他人作品', suspended_until: Date.UTC(2030, 0, 15) })
+      .where('id', '=', suspended.id)
+      .execute();
     session = { ...(await services.sessions.login(member.email, member.password, '127.0.0.1')) };
     const actor = { id: user.id, username: member.username, level: 0, sessionId: 0 };
     const b738 = (await services.reference.search('aircraft_types', { q: 'B738', limit: 1 }, null)).items[0]!;
@@ -335,6 +342,44 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
         expect(notice.y + notice.height).toBeLessThanOrEqual(heading.y);
         await screenshot(page, 'queue-upload-notice-390');
       }
+      await context.close();
+    }
+  });
+
+  // Issue 19, item 9.
+  it('keeps notices clear of page headings and dialog titles, and a later notice replaces an older one of its kind', async () => {
+    /** Whether every notice ends above `target`, once nothing on the page moves any more. */
+    const clearOf = async (page: Page, target: Locator) => {
+      await page.locator('.notice').first().waitFor();
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const [notices, box] = await Promise.all([page.locator('.notices').boundingBox(), target.boundingBox()]);
+      return notices!.y + notices!.height <= box!.y;
+    };
+    for (const width of [1366, 390]) {
+      // A dialog's title: the guard's 请先登录 above the login dialog it opened.
+      const visitor = await open('/upload', { width });
+      await visitor.page.waitForURL(`${server.url}/`);
+      await expect.poll(() => noticeTexts(visitor.page)).toEqual([SHELL.loginFirst]);
+      await visitor.page.getByTestId('login-email').waitFor();
+      expect(await clearOf(visitor.page, visitor.page.locator('.ant-modal-title'))).toBe(true);
+      // A wrong password: the new warning replaces the guard's.
+      await visitor.page.getByTestId('login-email').fill(member.email);
+      await visitor.page.getByTestId('login-password').fill('not-the-password');
+      await visitor.page.getByTestId('login-password').press('Enter');
+      await expect.poll(() => noticeTexts(visitor.page)).not.toContain(SHELL.loginFirst);
+      expect(await noticeTexts(visitor.page)).toHaveLength(1);
+      await screenshot(visitor.page, `notice-over-dialog-${width}`);
+      await visitor.context.close();
+
+      // A page's heading: a suspended member's login lands on /AccountStop under a long notice.
+      const { context, page } = await open('/upload', { width });
+      await page.getByTestId('login-email').fill(stopped.email);
+      await page.getByTestId('login-password').fill(stopped.password);
+      await page.getByTestId('login-password').press('Enter');
+      await page.waitForURL(`${server.url}/AccountStop`);
+      await expect.poll(() => noticeTexts(page)).toEqual([expect.stringContaining('账号已被停用（原因：多次上传他人作品）')]);
+      expect(await clearOf(page, page.getByRole('heading', { name: '账号已被停用' }))).toBe(true);
+      await screenshot(page, `notice-over-heading-${width}`);
       await context.close();
     }
   });

@@ -11,9 +11,16 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
+/**
+ * Which older notices a new one of `kind` replaces: those of its own kind (the newer says what is
+ * true now), and after a success the warnings and errors too — what they reported has been done since.
+ */
+const replaces = (kind: NoticeKind, older: Notice) =>
+  older.kind === kind || (kind === 'success' && (older.kind === 'warning' || older.kind === 'error'));
+
 function show(kind: NoticeKind, text: string, ms = 3000): void {
   const id = nextId++;
-  notices = [...notices, { id, kind, text }];
+  notices = [...notices.filter((n) => !replaces(kind, n)), { id, kind, text }];
   emit();
   setTimeout(() => {
     notices = notices.filter((n) => n.id !== id);
