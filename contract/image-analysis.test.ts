@@ -59,14 +59,20 @@ describe('image analysis', () => {
   it('turns findings into advice', () => {
     const advice = adviceFor(
       { sharpness: 20, clippedHighlights: 5, clippedShadows: 0, colorCast: { red: 0, blue: 0.2 }, tiltDegrees: -2 },
-      [{ photoId: 7 }],
+      [
+        { photoId: 9, distance: 0, exact: true },
+        { photoId: 7, distance: 1 },
+        { photoId: 8, distance: 5 },
+      ],
     );
     expect(advice).toEqual([
       '锐度估计偏低，请检查对焦、抖动或是否过度压缩',
       '约 5% 的像素高光溢出',
       '画面可能偏蓝',
       '画面可能倾斜约 2°',
-      '与图片 #7 高度相似，可能是重复上传',
+      '与图片 #9 完全相同（同一个文件），可能是重复上传',
+      '与图片 #7 几乎相同（相似度 98%），可能是重复上传',
+      '与图片 #8 高度相似（相似度 92%），可能是重复上传',
     ]);
   });
 });

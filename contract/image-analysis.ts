@@ -209,7 +209,17 @@ export function analyse(
 }
 
 /** Advice in Chinese from the automatic checks: shown before sending and kept with the photo. */
-export function adviceFor(a: Analysis, duplicates: { photoId: number }[]): string[] {
+/** How alike two photos are, in words, from their hashes' distance (of 64 bits) and whether the bytes are the same. */
+export function likeness(d: { distance: number; exact?: boolean | undefined }): string {
+  if (d.exact) return '完全相同（同一个文件）';
+  const percent = Math.round((1 - d.distance / 64) * 100);
+  return d.distance <= 2 ? `几乎相同（相似度 ${percent}%）` : `高度相似（相似度 ${percent}%）`;
+}
+
+export function adviceFor(
+  a: Analysis,
+  duplicates: { photoId: number; distance: number; exact?: boolean | undefined }[],
+): string[] {
   const advice: string[] = [];
   if (a.sharpness < 60) advice.push('锐度估计偏低，请检查对焦、抖动或是否过度压缩');
   if (a.clippedHighlights > 2) advice.push(`约 ${a.clippedHighlights}% 的像素高光溢出`);
@@ -220,7 +230,7 @@ export function adviceFor(a: Analysis, duplicates: { photoId: number }[]): strin
     advice.push(`画面可能偏${hue}`);
   }
   if (a.tiltDegrees !== null && Math.abs(a.tiltDegrees) >= 1) advice.push(`画面可能倾斜约 ${Math.abs(a.tiltDegrees)}°`);
-  for (const d of duplicates) advice.push(`与图片 #${d.photoId} 高度相似，可能是重复上传`);
+  for (const d of duplicates) advice.push(`与图片 #${d.photoId} ${likeness(d)}，可能是重复上传`);
   return advice;
 }
 

@@ -49,6 +49,14 @@ export const PHOTO_MESSAGES = {
   added: '已添加',
 } as const;
 
+/** The states in which a member's own photo cannot be sent again byte for byte. */
+export const COPY_REFUSED_STATES = ['pending', 'escalated', 'appealed', 'accepted'] as const;
+
+/** An exact copy (same bytes) of the member's own waiting or accepted photo: refused, naming it. */
+export function ownCopyMessage(photoId: number, state: PhotoState): string {
+  return `这张图片与你的图片 #${photoId}（${state === 'accepted' ? '已通过' : '待审'}）完全相同，不能重复上传`;
+}
+
 /**
  * The pixel limits of §5.1 on the frame as shown: EXIF orientations 5–8 turn it a quarter, so a
  * portrait stored as 4000×3000 is checked as 3000×4000. The reason is the text both sides show.
@@ -219,7 +227,8 @@ export const photoChecks = z.object({
   clippedShadows: z.number(),
   colorCast: z.object({ red: z.number(), blue: z.number() }),
   tiltDegrees: z.number().nullable(),
-  duplicates: z.array(z.object({ photoId: z.number().int(), distance: z.number().int() })),
+  /** Look-alikes by perceptual hash (0–64 bits apart); `exact` when the very same file (SHA-256). */
+  duplicates: z.array(z.object({ photoId: z.number().int(), distance: z.number().int(), exact: z.boolean().optional() })),
   advice: z.array(z.string()),
 });
 export type PhotoChecks = z.infer<typeof photoChecks>;
@@ -309,6 +318,16 @@ export type RegistrationLookup = z.infer<typeof registrationLookup>;
 
 export const photoIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
-export const duplicatesQuery = z.object({ phash: text(16, '无效的图片指纹').regex(/^[0-9a-f]{16}$/, '无效的图片指纹') });
-export const duplicatesResponse = z.object({ items: photoChecks.shape.duplicates });
+export const duplicatesQuery = z.object({
+  phash: text(16, '无效的图片指纹').regex(/^[0-9a-f]{16}$/, '无效的图片指纹'),
+  /** The file's SHA-256: marks exact copies, and the member's own one is answered in `ownCopy`. */
+  sha256: text(64, '无效的文件指纹')
+    .regex(/^[0-9a-f]{64}$/, '无效的文件指纹')
+    .optional(),
+});
+export const duplicatesResponse = z.object({
+  items: photoChecks.shape.duplicates,
+  /** The member's own waiting or accepted photo with the same bytes, which the server would refuse. */
+  ownCopy: z.object({ photoId: z.number().int(), message: z.string() }).nullable().optional(),
+});
 export type DuplicatesResponse = z.infer<typeof duplicatesResponse>;

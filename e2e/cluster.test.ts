@@ -11,7 +11,7 @@ import { buildServices } from '../server/src/app.js';
 import { runCli } from '../server/src/cli.js';
 import { loadConfig } from '../server/src/config.js';
 import { inFlightMeta, multipartBody } from '../server/src/testing/harness.js';
-import { makeJpeg } from '../server/src/testing/images.js';
+import { asAnotherFile, makeJpeg } from '../server/src/testing/images.js';
 import { browserAvailable, launchBrowser, openTab, screenshot } from './harness.js';
 
 // Issue 17 item 7: PRODUCT.md §9.3's scale-out, proven — nginx running deploy/nginx.conf in front of
@@ -49,7 +49,8 @@ describe.skipIf(!clusterAvailable())('three processes behind nginx on one Postgr
     });
 
   const upload = async (registration: string, seed: number, base = cluster.url) => {
-    const file = await makeJpeg({ seed, width: 1600, height: 1067 });
+    // A file of its own for each registration: the member may not send the very same file twice.
+    const file = asAnotherFile(await makeJpeg({ seed, width: 1600, height: 1067 }), registration);
     const { payload, headers } = await multipartBody({ file, meta: inFlightMeta(typeId, registration) });
     return fetch(`${base}/api/v1/photos`, {
       method: 'POST',

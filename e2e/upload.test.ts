@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hammingDistance } from '../contract/image-analysis.js';
 import { PHOTO_MESSAGES } from '../contract/photos.js';
-import { makeJpeg } from '../server/src/testing/images.js';
+import { asAnotherFile, makeJpeg } from '../server/src/testing/images.js';
 import { browserAvailable, launchBrowser, screenshot, servicesFor, startServer, type RunningServer } from './harness.js';
 import { toJson } from '../server/src/db/json.js';
 
@@ -14,6 +14,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
   let browser: Browser;
   let session: Record<string, unknown>;
   let accepted: { id: number; phash: string };
+  let acceptedFile: Buffer;
 
   beforeAll(async () => {
     server = await startServer();
@@ -40,7 +41,8 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       queue: 'normal' as const,
       watermark: null,
     };
-    fs.writeFileSync(file, await makeJpeg({ seed: 11 }));
+    acceptedFile = await makeJpeg({ seed: 11 });
+    fs.writeFileSync(file, acceptedFile);
     const { photo } = await services.uploads.upload(member, file, { ...facts, registration: 'B-5678', msn: '40123' });
     accepted = await services.db
       .selectFrom('photos')
@@ -215,7 +217,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await context.close();
   });
 
-  it('warns of a look-alike before sending when the same file was uploaded before', async () => {
+  it('refuses the very file of an own accepted photo before sending, and warns of a look-alike saying how alike', async () => {
     const { context, page } = await signedIn();
     const hashes: string[] = [];
     let sent = false;
@@ -225,18 +227,39 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       if (r.method() === 'POST' && url.pathname === '/api/v1/photos') sent = true;
     });
     await page.goto(`${server.url}/upload`);
-    await page.getByTestId('upload-form').waitFor();
+    const form = page.getByTestId('upload-form');
+    await form.waitFor();
+    // The very same file as the accepted photo: said at once, with a link to it, and not sent.
+    await page.locator('input[type=file]').setInputFiles({ name: 'again.jpg', mimeType: 'image/jpeg', buffer: acceptedFile });
+    const own = page.getByTestId('own-copy');
+    await expect.poll(() => own.textContent()).toContain(`这张图片与你的图片 #${accepted.id}（已通过）完全相同，不能重复上传`);
+    expect(await own.getByRole('link').getAttribute('href')).toBe(`/photo/${accepted.id}`);
+    await screenshot(page, 'upload-own-copy');
+    await form.getByLabel('注册号', { exact: true }).fill('B-5679');
+    await choose(page, 'select-aircraft-types', 'A320', 'Airbus A320 (A320)');
+    await form.getByText('空中拍摄').click();
+    await page.getByTestId('taken-on').fill('2024-03-03');
+    await page.getByRole('button', { name: '上传', exact: true }).click();
+    // Every field is valid, so only the copy holds it back: the form is still there, nothing went out.
+    await expect.poll(() => page.getByRole('button', { name: '上传', exact: true }).isEnabled()).toBe(true);
+    expect(await page.getByRole('alert').filter({ hasText: '请' }).count()).toBe(0);
+    await expect.poll(() => own.isVisible()).toBe(true);
+    expect(sent).toBe(false);
+
+    // The same picture saved again (other bytes): a look-alike, with how alike it is.
+    await page.getByRole('button', { name: '换一张' }).click();
     await page.locator('input[type=file]').setInputFiles({
-      name: 'again.jpg',
+      name: 'resaved.jpg',
       mimeType: 'image/jpeg',
-      buffer: await makeJpeg({ seed: 11 }),
+      buffer: asAnotherFile(acceptedFile, 'resaved'),
     });
     const advice = page.getByTestId('advice');
-    await advice.getByText(`与图片 #${accepted.id} 高度相似，可能是重复上传`).waitFor();
+    await advice.getByText(new RegExp(`与图片 #${accepted.id} 几乎相同（相似度 \\d+%），可能是重复上传`)).waitFor();
+    expect(await own.count()).toBe(0);
     await screenshot(page, 'upload-duplicate');
     // Nothing was sent: the browser hashed the picture as the server did (0 bits apart when measured).
     expect(sent).toBe(false);
-    expect(hammingDistance(hashes[0]!, accepted.phash)).toBeLessThanOrEqual(2);
+    expect(hammingDistance(hashes.at(-1)!, accepted.phash)).toBeLessThanOrEqual(2);
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import * as m20261123Screening from './migrations/2026-11-23-01-screening.js';
 import * as m20261123Gallery from './migrations/2026-11-23-02-gallery.js';
 import * as m20261123Profiles from './migrations/2026-11-23-03-profiles-messages.js';
 import * as m20261123Manage from './migrations/2026-11-23-04-manage.js';
+import * as m20261125PhotoCopies from './migrations/2026-11-25-01-photo-copies.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-02-gallery': m20261123Gallery,
   '2026-11-23-03-profiles-messages': m20261123Profiles,
   '2026-11-23-04-manage': m20261123Manage,
+  '2026-11-25-01-photo-copies': m20261125PhotoCopies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

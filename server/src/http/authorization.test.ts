@@ -16,6 +16,8 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'POST /api/v1/user/password/reset': 'public',
   'GET /api/v1/site/status': 'public',
   'PUT /api/v1/admin/site': 3,
+  'GET /api/v1/site/contact': 'public',
+  'PUT /api/v1/admin/site/contact': 3,
   'GET /api/v1/health': 'public',
   'GET /api/v1/ready': 'public',
   'GET /api/v1/airports': 'public',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../contract/texts.js';
 import { databaseKinds, expectChineseError, inFlightMeta, memberOnServer, multipartBody } from '../testing/harness.js';
-import { makeJpeg } from '../testing/images.js';
+import { asAnotherFile, makeJpeg } from '../testing/images.js';
 import { freePort, startServer, type RunningServer } from '../testing/process.js';
 import { startS3 } from '../testing/s3.js';
 
@@ -35,7 +35,7 @@ const lines = (server: RunningServer, text: string) => server.output.filter((l) 
 
 async function uploadOne(server: RunningServer, who: { token: string; typeId: number }, registration: string) {
   const { payload, headers } = await multipartBody({
-    file: await makeJpeg({ width: 1600, height: 1067, seed: registration.length }),
+    file: asAnotherFile(await makeJpeg({ width: 1600, height: 1067, seed: registration.length }), registration),
     meta: inFlightMeta(who.typeId, registration),
   });
   return ask(`${server.url}/api/v1/photos`, {

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../contract/texts.js';
 import { FORBIDDEN_CHARACTERS_MESSAGE } from '../../../contract/zod.js';
 import { SENT_BODY } from '../mail/outbox.js';
 import { sendOutbox } from '../jobs/scheduler.js';
-import { makeJpeg, withClaimedSize } from '../testing/images.js';
+import { asAnotherFile, makeJpeg, withClaimedSize } from '../testing/images.js';
 import {
   bearer,
   createTestApp,
@@ -250,8 +250,10 @@ describe.each(databaseKinds())('security properties on %s', (kind) => {
       watermark: null,
       ...over,
     });
+    let sent = 0;
     const upload = async (m: unknown) => {
-      const { payload, headers } = await multipartBody({ file: jpeg, meta: m });
+      // A new file each time: the very same file twice would be refused as a copy.
+      const { payload, headers } = await multipartBody({ file: asAnotherFile(jpeg, ++sent), meta: m });
       return t.app.inject({ method: 'POST', url: '/api/v1/photos', payload, headers: { ...headers, ...bearer(u.token) } });
     };
     const feb30 = await upload(meta({ takenOn: '2024-02-30' }));

@@ -19,7 +19,7 @@ import {
   multipartBody,
   seedReference,
 } from '../testing/harness.js';
-import { makeJpeg } from '../testing/images.js';
+import { asAnotherFile, makeJpeg } from '../testing/images.js';
 import { startServer, type RunningServer } from '../testing/process.js';
 import { startS3 } from '../testing/s3.js';
 import { FilesCheck } from '../modules/photos/files-check.js';
@@ -89,7 +89,10 @@ describe.each(setups)('backup, restore and check on %s', (setup) => {
     const spans: [number, number, number][] = [];
     const upload = async () => {
       const i = n++;
-      const { payload, headers } = await multipartBody({ file: jpegs[i % 4], meta: inFlightMeta(typeId, `B-${6000 + i}`) });
+      const { payload, headers } = await multipartBody({
+        file: asAnotherFile(jpegs[i % 4]!, i),
+        meta: inFlightMeta(typeId, `B-${6000 + i}`),
+      });
       const start = Date.now();
       const res = await fetch(`${server.url}/api/v1/photos`, {
         method: 'POST',

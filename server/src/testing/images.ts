@@ -46,3 +46,15 @@ export function withClaimedSize(jpeg: Buffer, width: number, height: number): Bu
   }
   throw new Error('no SOF marker');
 }
+
+/**
+ * The same picture as another file: a JPEG comment (COM segment) right after SOI makes the bytes, and
+ * so the SHA-256, differ while every pixel stays. For tests that send one picture several times.
+ */
+export function asAnotherFile(jpeg: Buffer, tag: string | number): Buffer {
+  const text = Buffer.from(`copy ${tag}`, 'utf8');
+  const segment = Buffer.alloc(4);
+  segment.writeUInt16BE(0xfffe, 0);
+  segment.writeUInt16BE(text.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), segment, text, jpeg.subarray(2)]);
+}

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { buildServices } from '../../app.js';
-import { makeJpeg } from '../../testing/images.js';
+import { asAnotherFile, makeJpeg } from '../../testing/images.js';
 import { databaseKinds, freshPostgresUrl, multipartBody } from '../../testing/harness.js';
 import { startServer, type RunningServer } from '../../testing/process.js';
 
@@ -57,7 +57,7 @@ describe.each(databaseKinds())('an upload killed mid-way on %s', (kind) => {
     const jpeg = await makeJpeg({ width: 4096, height: 2731, exif: true });
     const send = async (i: number) => {
       const { payload, headers } = await multipartBody({
-        file: jpeg,
+        file: asAnotherFile(jpeg, i),
         meta: {
           registration: `B-${5000 + i}`,
           aircraftTypeId: typeId,

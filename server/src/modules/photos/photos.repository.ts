@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database, NewPhoto, PhotoRow, PhotosTable } from '../../db/schema.js';
 import { fromJson, toJson } from '../../db/json.js';
+import { COPY_REFUSED_STATES } from '../../../../contract/photos.js';
 
 type State = PhotosTable['state'];
 export const WAITING: State[] = ['pending', 'escalated'];
@@ -101,11 +102,23 @@ export async function insertEvent(
     .execute();
 }
 
+/** The member's own waiting or accepted photo with these very bytes, if any. */
+export function ownCopy(db: DbOrTrx, uploaderId: number, sha256: string) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'state'])
+    .where('sha256', '=', sha256)
+    .where('uploader_id', '=', uploaderId)
+    .where('state', 'in', COPY_REFUSED_STATES)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 /** Perceptual hashes to compare a new upload with: the uploader's live photos and every accepted one. */
 export function phashCandidates(db: DbOrTrx, uploaderId: number) {
   return db
     .selectFrom('photos')
-    .select(['id', 'phash'])
+    .select(['id', 'phash', 'sha256'])
     .where((eb) =>
       eb.or([
         eb('state', '=', 'accepted'),

@@ -127,7 +127,15 @@ export function photosRoutes(photos: PhotosService, uploads: UploadService, tmpD
     app.get(
       '/photos/duplicates',
       { config: member, schema: { tags, querystring: duplicatesQuery, response: { 200: duplicatesResponse, ...errors } } },
-      async (req) => ({ items: await uploads.findDuplicates(userOf(req), req.query.phash) }),
+      async (req) => {
+        const user = userOf(req);
+        const { phash, sha256 } = req.query;
+        const [items, ownCopy] = await Promise.all([
+          uploads.findDuplicates(user, phash, sha256),
+          sha256 === undefined ? null : uploads.ownCopy(user, sha256),
+        ]);
+        return { items, ownCopy };
+      },
     );
 
     app.get('/photos/:id', { schema: { tags, params: photoIdParams, response: { 200: photoResponse, ...errors } } }, (req) =>

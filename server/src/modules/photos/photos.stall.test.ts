@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectChineseError, inFlightMeta, memberOnServer, multipartBody } from '../../testing/harness.js';
-import { makeJpeg } from '../../testing/images.js';
+import { asAnotherFile, makeJpeg } from '../../testing/images.js';
 import { startServer, type RunningServer } from '../../testing/process.js';
 
 // Stalled clients (issue 17, item 4): a body that stops arriving is cut after a silence, and the
@@ -25,7 +25,7 @@ describe('uploads from stalled and slow clients', () => {
     const jpeg = await makeJpeg({ width: 1600, height: 1067 });
     const body = async (registration: string) =>
       multipartBody({
-        file: jpeg,
+        file: asAnotherFile(jpeg, registration),
         meta: inFlightMeta(typeId, registration),
       });
     /** An upload whose body is written by `feed`; resolves with the answer, or 'cut' when the server closed it. */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { perceptualHash } from '../../../../contract/image-analysis.js';
-import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
-import { makeJpeg, withClaimedSize } from '../../testing/images.js';
+import { ownCopyMessage, PHOTO_MESSAGES } from '../../../../contract/photos.js';
+import { asAnotherFile, makeJpeg, withClaimedSize } from '../../testing/images.js';
 import {
   bearer,
   createTestApp,
@@ -35,6 +35,9 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
   });
 
   let regCounter = 0;
+  // One picture as a new file each time: a member cannot send the very same file twice.
+  let copies = 0;
+  const fresh = () => asAnotherFile(baseJpeg, ++copies);
   const meta = (over: Record<string, unknown> = {}) => ({
     registration: `B-${1000 + ++regCounter}`,
     aircraftTypeId: ref.a320.id,
@@ -207,13 +210,13 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
     const u = await makeUser(t);
     await t.database.db.updateTable('users').set({ queue_slots: 4, priority_slots: 1 }).where('id', '=', u.id).execute();
     for (let i = 0; i < 3; i++)
-      expect((await upload(u.token, { file: baseJpeg, meta: meta({ registration: 'b-6001' }) })).statusCode).toBe(201);
-    const fourth = await upload(u.token, { file: baseJpeg, meta: meta({ registration: 'B6001' }) });
+      expect((await upload(u.token, { file: fresh(), meta: meta({ registration: 'b-6001' }) })).statusCode).toBe(201);
+    const fourth = await upload(u.token, { file: fresh(), meta: meta({ registration: 'B6001' }) });
     expectRefusal(fourth, 409, PHOTO_MESSAGES.registrationFull);
-    expect((await upload(u.token, { file: baseJpeg, meta: meta() })).statusCode).toBe(201);
-    expectRefusal(await upload(u.token, { file: baseJpeg, meta: meta() }), 409, PHOTO_MESSAGES.queueFull);
-    expect((await upload(u.token, { file: baseJpeg, meta: meta({ queue: 'priority' }) })).statusCode).toBe(201);
-    expectRefusal(await upload(u.token, { file: baseJpeg, meta: meta({ queue: 'priority' }) }), 409, PHOTO_MESSAGES.queueFull);
+    expect((await upload(u.token, { file: fresh(), meta: meta() })).statusCode).toBe(201);
+    expectRefusal(await upload(u.token, { file: fresh(), meta: meta() }), 409, PHOTO_MESSAGES.queueFull);
+    expect((await upload(u.token, { file: fresh(), meta: meta({ queue: 'priority' }) })).statusCode).toBe(201);
+    expectRefusal(await upload(u.token, { file: fresh(), meta: meta({ queue: 'priority' }) }), 409, PHOTO_MESSAGES.queueFull);
 
     const queue = (await t.app.inject({ method: 'GET', url: '/api/v1/queue/upload', headers: bearer(u.token) })).json();
     expect(queue.slots).toEqual({ normal: 4, priority: 1, normalUsed: 4, priorityUsed: 1 });
@@ -225,7 +228,7 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
   it('lets exactly 10 of 20 concurrent uploads through with 10 free slots', async () => {
     const u = await makeUser(t);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => upload(u.token, { file: baseJpeg, meta: meta({ registration: `B-${7000 + i}` }) })),
+      Array.from({ length: 20 }, (_, i) => upload(u.token, { file: fresh(), meta: meta({ registration: `B-${7000 + i}` }) })),
     );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
@@ -250,6 +253,65 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
     expect(theirs.json().items.map((d: { photoId: number }) => d.photoId)).not.toContain(photo.id);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v1/photos/duplicates?phash=xyz', headers: bearer(u.token) })).statusCode,
+    ).toBe(400);
+  });
+
+  // Issue 19, item 3: the very same file again.
+  it("refuses an exact copy of one's own waiting or accepted photo, naming it, and marks others' copies as exact", async () => {
+    const u = await makeUser(t);
+    const file = await makeJpeg({ seed: 71 });
+    const sha256 = createHash('sha256').update(file).digest('hex');
+    const first = (await upload(u.token, { file, meta: meta() })).json().photo as { id: number };
+    const again = await upload(u.token, { file, meta: meta() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', message: ownCopyMessage(first.id, 'pending') });
+    expect(again.json().message).toBe(`这张图片与你的图片 #${first.id}（待审）完全相同，不能重复上传`);
+    // The same picture as another file (a comment more) is a look-alike, not a copy.
+    const sameLook = await upload(u.token, { file: asAnotherFile(file, 1), meta: meta() });
+    expect(sameLook.statusCode).toBe(201);
+    expect(sameLook.json().photo.checks.duplicates).toContainEqual({ photoId: first.id, distance: 0 });
+
+    await t.database.db.updateTable('photos').set({ state: 'accepted' }).where('id', '=', first.id).execute();
+    expect((await upload(u.token, { file, meta: meta() })).json().message).toBe(ownCopyMessage(first.id, 'accepted'));
+    const ask = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/photos/duplicates?phash=${'0'.repeat(16)}&sha256=${sha256}`,
+        headers: bearer(token),
+      });
+    const mine = (await ask(u.token)).json();
+    expect(mine.ownCopy).toEqual({ photoId: first.id, message: ownCopyMessage(first.id, 'accepted') });
+    expect(mine.items).toContainEqual(expect.objectContaining({ photoId: first.id, exact: true }));
+
+    // Someone else's copy of an accepted photo reaches the screeners marked as the very same file.
+    const stranger = await makeUser(t);
+    expect((await ask(stranger.token)).json().ownCopy).toBeNull();
+    const theirs = await upload(stranger.token, { file, meta: meta() });
+    expect(theirs.statusCode).toBe(201);
+    const checks = theirs.json().photo.checks;
+    expect(checks.duplicates[0]).toEqual({ photoId: first.id, distance: 0, exact: true });
+    expect(checks.advice).toContain(`与图片 #${first.id} 完全相同（同一个文件），可能是重复上传`);
+
+    // A rejected photo may be sent again; two tabs sending the same file at once make one photo.
+    await t.database.db.updateTable('photos').set({ state: 'rejected' }).where('id', '=', first.id).execute();
+    const both = await Promise.all([upload(u.token, { file, meta: meta() }), upload(u.token, { file, meta: meta() })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const rows = await t.database.db
+      .selectFrom('photos')
+      .select('id')
+      .where('uploader_id', '=', u.id)
+      .where('sha256', '=', sha256)
+      .where('state', '=', 'pending')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/photos/duplicates?phash=${'0'.repeat(16)}&sha256=xyz`,
+          headers: bearer(u.token),
+        })
+      ).statusCode,
     ).toBe(400);
   });
 

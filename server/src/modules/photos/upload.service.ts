@@ -4,6 +4,7 @@ import os from 'node:os';
 import { adviceFor, hammingDistance } from '../../../../contract/image-analysis.js';
 import {
   NO_REGISTRATION,
+  ownCopyMessage,
   PHOTO_MESSAGES,
   registrationKey,
   UPLOAD_LIMITS,
@@ -27,6 +28,13 @@ import type { PhotosService } from './photos.service.js';
 import { fromJson, toJson } from '../../db/json.js';
 
 const DUPLICATE_DISTANCE = 6;
+
+/** The SHA-256 of a file on disk, read as a stream (an upload is at most 15 MB). */
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
 
 export interface UploadOptions {
   /** How long an upload may take between writing its files and committing its row. */
@@ -103,9 +111,12 @@ export class UploadService {
     if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
     // Fail fast before the expensive part; the binding check runs again inside the transaction.
     await this.checkQuota(this.db, user, meta, regKey, await this.accounts.slots(user.id));
+    // An exact copy of one's own waiting or accepted photo is refused before it is decoded.
+    const sha256 = await fileSha256(file);
+    await this.refuseOwnCopy(this.db, user, sha256);
 
     const image = await this.decodes.run(() => processJpeg(file, meta.watermark));
-    const duplicates = await this.findDuplicates(user, image.phash);
+    const duplicates = await this.findDuplicates(user, image.phash, image.sha256);
     const checks: PhotoChecks = { ...image.analysis, duplicates, advice: adviceFor(image.analysis, duplicates) };
 
     const now = this.clock.now();
@@ -132,6 +143,8 @@ export class UploadService {
         // Locks the member's row on PostgreSQL: one member's uploads commit one at a time.
         const slots = await this.accounts.slotsForUpdate(trx, user.id);
         await this.checkQuota(trx, user, meta, regKey, slots);
+        // Under the member's lock: of two tabs sending the same file at once, one photo is made.
+        await this.refuseOwnCopy(trx, user, image.sha256);
         const photoId = await repo.insertPhoto(trx, {
           uploader_id: user.id,
           state: 'pending',
@@ -177,13 +190,31 @@ export class UploadService {
     return { message: PHOTO_MESSAGES.uploaded, photo: await this.photos.get(committed, user) };
   }
 
-  /** The uploader's live photos and accepted photos that look the same (perceptual hash). */
-  async findDuplicates(user: AuthUser, phash: string): Promise<PhotoChecks['duplicates']> {
+  private async refuseOwnCopy(db: DbOrTrx, user: AuthUser, sha256: string): Promise<void> {
+    const copy = await repo.ownCopy(db, user.id, sha256);
+    if (copy) throw conflict(ownCopyMessage(copy.id, copy.state));
+  }
+
+  /** The member's own waiting or accepted photo with these bytes (what an upload of them would meet). */
+  async ownCopy(user: AuthUser, sha256: string): Promise<{ photoId: number; message: string } | null> {
+    const copy = await repo.ownCopy(this.db, user.id, sha256);
+    return copy ? { photoId: copy.id, message: ownCopyMessage(copy.id, copy.state) } : null;
+  }
+
+  /**
+   * The uploader's live photos and accepted photos that look the same (perceptual hash), the very
+   * same file first (`exact`, by SHA-256 when it is known).
+   */
+  async findDuplicates(user: AuthUser, phash: string, sha256?: string): Promise<PhotoChecks['duplicates']> {
     const candidates = await repo.phashCandidates(this.db, user.id);
     return candidates
-      .map((c) => ({ photoId: c.id, distance: hammingDistance(c.phash, phash) }))
-      .filter((c) => c.distance <= DUPLICATE_DISTANCE)
-      .sort((a, b) => a.distance - b.distance)
+      .map((c) => ({
+        photoId: c.id,
+        distance: hammingDistance(c.phash, phash),
+        ...(sha256 !== undefined && c.sha256 === sha256 ? { exact: true } : {}),
+      }))
+      .filter((c) => c.exact || c.distance <= DUPLICATE_DISTANCE)
+      .sort((a, b) => Number(b.exact ?? false) - Number(a.exact ?? false) || a.distance - b.distance)
       .slice(0, 5);
   }
 

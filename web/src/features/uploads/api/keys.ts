@@ -6,6 +6,6 @@ export const uploadKeys = {
   queues: queueKeys.all,
   uploadQueue: [...queueKeys.all, 'upload'] as const,
   rejectQueue: [...queueKeys.all, 'reject'] as const,
-  duplicates: (phash: string | null) => [...photoKeys.all, 'duplicates', phash] as const,
+  duplicates: (phash: string | null, sha256: string | null) => [...photoKeys.all, 'duplicates', phash, sha256] as const,
   registration: (registration: string | null) => ['registrations', registration] as const,
 };

@@ -1,6 +1,7 @@
 import { adviceFor } from '@contract/image-analysis';
 import { UPLOAD_LIMITS, type Watermark } from '@contract/photos';
 import { Alert, Button, Form, Upload } from 'antd';
+import { Link } from 'react-router';
 import { useDuplicates } from '../api/check-duplicates.js';
 import type { PickedPhoto } from '../lib/pick-photo.js';
 import { WatermarkEditor } from './watermark-editor.js';
@@ -17,8 +18,11 @@ interface Props {
 
 /** The upload's picture: a drop area, then the preview (or the watermark editor), its size and the advice. */
 export function PhotoFileField({ picked, error, onPick, onClear, watermark, onWatermark }: Props) {
-  const duplicates = useDuplicates(picked?.phash ?? null);
-  const advice = picked ? adviceFor(picked.analysis, duplicates.data?.items ?? []) : [];
+  const duplicates = useDuplicates(picked);
+  const ownCopy = picked ? (duplicates.data?.ownCopy ?? null) : null;
+  // The member's own copy is said on its own (and refused); the rest are advice.
+  const lookAlikes = (duplicates.data?.items ?? []).filter((d) => d.photoId !== ownCopy?.photoId);
+  const advice = picked ? adviceFor(picked.analysis, lookAlikes) : [];
   return (
     <Form.Item label="图片" required>
       {picked ? (
@@ -67,6 +71,16 @@ export function PhotoFileField({ picked, error, onPick, onClear, watermark, onWa
             像素，短边至少 {UPLOAD_LIMITS.minShortEdge} 像素
           </p>
         </Upload.Dragger>
+      )}
+      {ownCopy && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 8 }}
+          title={ownCopy.message}
+          description={<Link to={`/photo/${ownCopy.photoId}`}>查看图片 #{ownCopy.photoId}</Link>}
+          data-testid="own-copy"
+        />
       )}
       {error && <Alert type="error" showIcon style={{ marginTop: 8 }} title={error} data-testid="file-error" />}
     </Form.Item>

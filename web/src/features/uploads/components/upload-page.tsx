@@ -6,6 +6,7 @@ import { AntdProvider } from '../../../components/antd-provider.js';
 import { FactsFields } from '../../../components/facts-fields.js';
 import { ALL_FACTS, EMPTY_FACTS, FACT_FIELDS_OF_PATHS, metaFactsOf, type FactsValues } from '../../../components/facts-values.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
+import { useDuplicates } from '../api/check-duplicates.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
 import { useUploadPhoto } from '../api/upload-photo.js';
 import { pickPhoto, type PickedPhoto } from '../lib/pick-photo.js';
@@ -28,6 +29,8 @@ function UploadForm() {
   const [done, setDone] = useState<{ id: number } | null>(null);
   const fileArea = useRef<HTMLDivElement>(null);
   const watermarkOn = Form.useWatch('watermarkOn', form);
+  // The same query the file field shows (one request): an exact copy of one's own photo is not sent.
+  const ownCopy = useDuplicates(picked).data?.ownCopy ?? null;
 
   const slots = queue.data?.slots;
   const freeNormal = slots ? Math.max(0, slots.normal - slots.normalUsed) : 0;
@@ -57,6 +60,10 @@ function UploadForm() {
   const submit = async (v: Fields) => {
     if (!picked) {
       askForFile();
+      return;
+    }
+    if (ownCopy) {
+      fileArea.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
     const meta: PhotoMeta = { ...metaFactsOf(v), queue: v.queue, watermark: v.watermarkOn ? watermark : null };

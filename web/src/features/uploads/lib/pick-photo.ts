@@ -14,6 +14,14 @@ export interface PickedPhoto {
   exif: ExifFacts;
   analysis: Analysis;
   phash: string;
+  /** The file's SHA-256 (hex), null where the browser offers no Web Crypto (a page not served securely). */
+  sha256: string | null;
+}
+
+async function sha256Of(file: File): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The browser's checks of a picked file (§3.6), in the order the server makes them, then the advice. */
@@ -29,6 +37,7 @@ export async function pickPhoto(file: File): Promise<{ ok: true; photo: PickedPh
   }
   const { analysis, phash } = analyseBitmap(bitmap);
   bitmap.close();
+  const sha256 = await sha256Of(file);
   const { width, height } = checked;
-  return { ok: true, photo: { file, url: URL.createObjectURL(file), width, height, exif, analysis, phash } };
+  return { ok: true, photo: { file, url: URL.createObjectURL(file), width, height, exif, analysis, phash, sha256 } };
 }
