@@ -58,6 +58,10 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
         .every((i) => i.complete),
     );
   const newest = () => seed.photos.at(-1)!;
+  const photoRenditionWidths = async (id: number) =>
+    ((await (await fetch(`${server.url}/api/v1/photos/${id}`)).json()) as { renditions: { width: number }[] }).renditions.map(
+      (r) => r.width,
+    );
 
   it('home shows the hero, the statistics, the editor’s choice and the latest photos', async () => {
     for (const width of [1366, 390]) {
@@ -78,6 +82,24 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
       expect(await page.title()).toBe('航迹 Contrail');
       expect(await noOverflow(page)).toBe(0);
       await imagesSettled(page);
+      // The hero photo is drawn whole, in its own proportions, and no words lie on it (issue 19, item 8).
+      const hero = await page.getByTestId('hero').evaluate((section) => {
+        const img = section.querySelector<HTMLImageElement>('[data-testid=hero-image]')!;
+        const box = img.getBoundingClientRect();
+        const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
+        const [w, h] = [img.naturalWidth * scale, img.naturalHeight * scale];
+        const drawn = { left: box.left + (box.width - w) / 2, top: box.top + (box.height - h) / 2, right: 0, bottom: 0 };
+        drawn.right = drawn.left + w;
+        drawn.bottom = drawn.top + h;
+        const words = [...section.querySelectorAll('h1, p, a')].map((el) => el.getBoundingClientRect());
+        const overlaps = words.filter(
+          (r) => r.width > 0 && r.left < drawn.right && r.right > drawn.left && r.top < drawn.bottom && r.bottom > drawn.top,
+        ).length;
+        return { fit: getComputedStyle(img).objectFit, overlaps, share: (w * h) / (section.clientWidth * section.clientHeight) };
+      });
+      expect(hero.fit).toBe('contain');
+      expect(hero.overlaps).toBe(0);
+      expect(hero.share).toBeGreaterThan(0.4);
       await screenshot(page, `gallery-home-${width}`);
       await context.close();
     }
@@ -194,6 +216,50 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     await expect.poll(() => cards(page, 'search-results').count(), { timeout: 15_000 }).toBe(COUNT);
     expect(await cards(page, 'search-results').last().getAttribute('data-photo-id')).toBe(String(seed.photos[0]!.id));
     await context.close();
+  });
+
+  // Issue 19, item 8.
+  it('opens the photo on the whole screen at 2560 px, zooms to 100 %, and closes with Esc or back', async () => {
+    const photo = newest();
+    for (const width of [1366, 390]) {
+      const { context, page } = await open({ width });
+      await page.goto(`${server.url}/photo/${photo.id}`);
+      const opener = page.getByTestId('photo-open');
+      await opener.waitFor();
+      await opener.click();
+      const viewer = page.getByRole('dialog', { name: /查看大图/ });
+      await viewer.waitFor();
+      const img = viewer.getByTestId('viewer-image');
+      await img.evaluate((el: HTMLImageElement) => el.decode());
+      const fitted = await img.evaluate((el: HTMLImageElement) => {
+        const r = el.getBoundingClientRect();
+        return { src: el.currentSrc, natural: el.naturalWidth, left: r.left, right: r.right, bottom: r.bottom, w: r.width };
+      });
+      // The largest rendition, drawn inside the window.
+      expect(fitted.natural).toBe(Math.max(...(await photoRenditionWidths(photo.id))));
+      expect(fitted.left).toBeGreaterThanOrEqual(0);
+      expect(fitted.right).toBeLessThanOrEqual(width);
+      expect(fitted.bottom).toBeLessThanOrEqual(page.viewportSize()!.height);
+      await imagesSettled(page);
+      await screenshot(page, `photo-viewer-${width}`);
+      // 100 %: one image pixel per CSS pixel, panned from the middle.
+      await viewer.getByTestId('viewer-zoom').click();
+      await expect.poll(() => img.evaluate((el) => el.getBoundingClientRect().width)).toBe(fitted.natural);
+      expect(await viewer.locator('.photo-viewer-stage').evaluate((el) => el.scrollLeft > 0)).toBe(true);
+      // Esc closes it, and the focus is back on the photo.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => viewer.count()).toBe(0);
+      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(new URL(page.url()).pathname).toBe(`/photo/${photo.id}`);
+      // By keyboard, and closed with the browser's back: still on the photo's page.
+      await page.keyboard.press('Enter');
+      await viewer.waitFor();
+      await page.goBack();
+      await expect.poll(() => viewer.count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe(`/photo/${photo.id}`);
+      await page.getByTestId('photo-page').waitFor();
+      await context.close();
+    }
   });
 
   it('shows a photo without any layout shift, with every fact a link to its search', async () => {

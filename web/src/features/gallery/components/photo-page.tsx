@@ -1,7 +1,7 @@
 import { LEVELS } from '@contract/limits';
 import type { PhotoResponse } from '@contract/photos';
-import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { photoAlt, PhotoImage, registrationText } from '../../../components/photo-image.js';
 import { ApiError } from '../../../lib/api.js';
 import { openLoginDialog } from '../../../lib/login-dialog.js';
@@ -16,6 +16,7 @@ import { useLikePhoto } from '../api/like-photo.js';
 import { formatDate, STATE_NAMES } from '../lib/texts.js';
 import type { OwnerDialog } from './owner-dialogs.js';
 import { ExifPanel, PhotoFacts } from './photo-facts.js';
+import { PhotoViewer } from './photo-viewer.js';
 import { RelatedStrips } from './related-strips.js';
 import { ScreeningHistory } from './screening-history.js';
 import './gallery.css';
@@ -127,10 +128,35 @@ function Actions({ photo, onDialog }: { photo: PhotoResponse; onDialog: (d: Dial
   );
 }
 
+/**
+ * The full-screen viewer as a history entry of its own, so the browser's back closes it. Opened on
+ * this page, closing goes back; found open on arrival (a reload), closing replaces the entry.
+ */
+function useViewerEntry() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openedHere = useRef(false);
+  const shown = (location.state as { viewer?: boolean } | null)?.viewer === true;
+  const here = `${location.pathname}${location.search}`;
+  return {
+    shown,
+    open: () => {
+      openedHere.current = true;
+      void navigate(here, { state: { viewer: true } });
+    },
+    close: () => {
+      if (openedHere.current) void navigate(-1);
+      else void navigate(here, { replace: true, state: null });
+      openedHere.current = false;
+    },
+  };
+}
+
 function PhotoView({ photo }: { photo: PhotoResponse }) {
   const session = useSession();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const viewer = useViewerEntry();
   const screener = (session?.permission ?? -1) >= LEVELS.screener;
   const history = useScreeningHistory(photo.id, screener);
   const ratio = photo.width / photo.height;
@@ -162,7 +188,20 @@ function PhotoView({ photo }: { photo: PhotoResponse }) {
         {subtitle && <p className="muted">{subtitle}</p>}
         <Actions photo={photo} onDialog={setDialog} />
       </header>
-      <div className="photo-stage">
+      <div
+        className="photo-stage photo-open"
+        role="button"
+        tabIndex={0}
+        aria-label="查看大图"
+        onClick={viewer.open}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            viewer.open();
+          }
+        }}
+        data-testid="photo-open"
+      >
         <PhotoImage
           photo={photo}
           alt={photoAlt(photo)}
@@ -190,6 +229,7 @@ function PhotoView({ photo }: { photo: PhotoResponse }) {
           </p>
         </aside>
       </div>
+      {viewer.shown && <PhotoViewer photo={photo} alt={photoAlt(photo)} onClose={viewer.close} />}
       <RelatedStrips photo={photo} />
       {screener && history.data && <ScreeningHistory events={history.data} photo={photo} />}
       {dialog && (

@@ -32,7 +32,7 @@ function HeroImage({ photo }: { photo: PhotoResponse }) {
 function Hero({ photo, signedIn }: { photo: PhotoResponse | null; signedIn: boolean }) {
   return (
     <section className="home-hero" data-testid="hero">
-      {photo && <HeroImage photo={photo} />}
+      <div className="home-hero-frame">{photo && <HeroImage photo={photo} />}</div>
       <div className="home-hero-text">
         <h1>航迹 Contrail</h1>
         <p>记录每一道航迹：飞友的航空摄影图片社区。</p>

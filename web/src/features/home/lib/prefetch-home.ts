@@ -9,8 +9,8 @@ export const FEATURED = { featured: '1' } as const;
 export const FEATURED_LIMIT = 20;
 /** The latest photos: the gallery without any filter (the same answer as /search). */
 export const LATEST = {} as const;
-/** The hero is drawn across the page: at most the page's 1168 px, less on a narrow window. */
-export const HERO_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
+/** The hero's photo: across a phone; beside the words (64 % of the page's at most 1168 px) when wider. */
+export const HERO_SIZES = '(max-width: 735px) calc(100vw - 32px), (max-width: 1200px) calc((100vw - 32px) * 0.64), 748px';
 
 // One of the latest editor's choices at random (§3.1), the same one for the page's life.
 const pick = Math.random();
