@@ -50,6 +50,9 @@ const code = (len: number, message = `代码需为 ${len} 位字母或数字`) =
     .regex(new RegExp(`^[A-Z0-9]{${len}}$`), message);
 const optionalCode = (len: number) => z.union([code(len), z.literal('').transform(() => undefined)]).optional();
 
+/** An airport is found by its codes: a suggestion names at least one. */
+export const CODE_REQUIRED = 'ICAO 或 IATA 至少填一项';
+
 export const newAirport = z
   .strictObject({
     icao: optionalCode(4),
@@ -59,7 +62,7 @@ export const newAirport = z
     city: trimmedText(60).optional(),
     country: trimmedText(60).optional(),
   })
-  .refine((a) => a.icao || a.iata, { path: ['icao'], message: '请至少填写 ICAO 或 IATA 代码' });
+  .refine((a) => a.icao || a.iata, { path: ['icao'], message: CODE_REQUIRED });
 
 export const newAirline = z
   .strictObject({
@@ -85,6 +88,13 @@ export const newAircraftType = z.strictObject({
     ])
     .optional(),
 });
+
+/**
+ * The countries and regions a suggestion picks from (issue 19, item 7): `name` as the imported data
+ * writes it (English), `code` its ISO 3166 code, from which the browser names it in Chinese.
+ */
+export const countriesResponse = z.object({ items: z.array(z.object({ code: z.string(), name: z.string() })) });
+export type Country = z.infer<typeof countriesResponse>['items'][number];
 
 export type NewAirportRequest = z.infer<typeof newAirport>;
 export type NewAirlineRequest = z.infer<typeof newAirline>;

@@ -193,14 +193,46 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await expect.poll(() => page.getByTestId('select-aircraft-types').textContent()).toContain('737');
     await expect.poll(() => page.getByTestId('select-airlines').textContent()).toContain('中国国际航空');
 
-    await page.getByTestId('select-airports').click();
-    await page.keyboard.type('ZZZX');
-    await page.getByRole('button', { name: '建议新增机场' }).click();
-    const modal = page.locator('.ant-modal', { hasText: '建议新增机场' });
+    // Suggesting a missing airport (issue 19, item 7): what was typed lands in its field.
+    const suggestions: string[] = [];
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().endsWith('/api/v1/airports') && suggestions.push(r.postData() ?? ''),
+    );
+    const openSuggestion = async (typed: string) => {
+      await page.getByTestId('select-airports').click();
+      await page.keyboard.type(typed);
+      await page.getByRole('button', { name: '建议新增机场' }).click();
+      const dialog = page.locator('.ant-modal', { hasText: '建议新增机场' });
+      await dialog.getByLabel('英文名').waitFor();
+      return dialog;
+    };
+    let modal = await openSuggestion('Test Strip');
+    expect(await modal.getByLabel('英文名').inputValue()).toBe('Test Strip');
+    expect(await modal.textContent()).toContain('ICAO 或 IATA 至少填一项');
+    // Neither code: said on the field, nothing sent.
+    await modal.getByRole('button', { name: '提交' }).click();
+    await modal.locator('.ant-form-item-explain-error', { hasText: 'ICAO 或 IATA 至少填一项' }).waitFor();
+    // A code another airport has: that airport is shown, to pick instead; still nothing sent.
+    await modal.getByLabel('IATA 代码（3 位）').fill('PVG');
+    await modal.getByRole('button', { name: '提交' }).click();
+    await expect.poll(() => modal.getByTestId('existing-entry').textContent()).toContain('上海浦东国际机场');
+    await expect.poll(() => modal.locator('.ant-form-item-explain-error').count()).toBe(0);
+    await screenshot(page, 'suggest-existing-airport');
+    await modal.getByTestId('pick-existing').click();
+    await expect.poll(() => page.getByTestId('select-airports').textContent()).toContain('上海浦东国际机场');
+    expect(suggestions).toEqual([]);
+
+    // A new code, typed in the selector, lands in the ICAO field; the country comes from a list.
+    modal = await openSuggestion('zzzx');
+    expect(await modal.getByLabel('ICAO 代码（4 位）').inputValue()).toBe('ZZZX');
     await modal.getByLabel('英文名').fill('Test Strip');
-    await modal.getByLabel('ICAO 代码（4 位）').fill('zzzx');
+    await modal.getByTestId('suggest-country').click();
+    await page.keyboard.type('中国');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '中国（China）' }).first().click();
     await modal.getByRole('button', { name: '提交' }).click();
     await expect.poll(() => page.getByTestId('select-airports').textContent()).toContain('Test Strip (ZZZX)（待审核）');
+    expect(suggestions.map((b) => JSON.parse(b) as unknown)).toEqual([{ icao: 'ZZZX', nameEn: 'Test Strip', country: 'China' }]);
 
     await page.locator('input[type=file]').setInputFiles({
       name: 'p.jpg',

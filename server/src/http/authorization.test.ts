@@ -75,6 +75,7 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'POST /api/v1/aircraft-types/:id/approve': 1,
   'POST /api/v1/aircraft-types/:id/reject': 1,
   'GET /api/v1/reference/pending': 1,
+  'GET /api/v1/reference/countries': 'public',
   'GET /api/v1/votes': 1,
   'POST /api/v1/votes': 1,
   'POST /api/v1/votes/:id/ballot': 1,

@@ -1,9 +1,9 @@
 import { aircraftTypeLabel, airlineLabel, airportLabel, type RefItem, type RefKind } from '@contract/reference';
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { useState } from 'react';
 import { useReferenceSearch } from '../lib/search-reference.js';
-import { useSuggestReference } from '../lib/suggest-reference.js';
 import { useDebouncedValue } from '../lib/use-debounced-value.js';
+import { SuggestReferenceDialog } from './suggest-reference-dialog.js';
 
 export interface RefOption {
   value: number;
@@ -21,30 +21,6 @@ function optionOf<K extends RefKind>(kind: K, item: RefItem<K>): RefOption {
   return { value: item.id, label: LABELS[kind](item) + (item.status === 'pending' ? '（待审核）' : '') };
 }
 
-const SUGGEST_FIELDS: Record<RefKind, { name: string; label: string; required?: boolean }[]> = {
-  airports: [
-    { name: 'nameEn', label: '英文名', required: true },
-    { name: 'nameZh', label: '中文名' },
-    { name: 'icao', label: 'ICAO 代码（4 位）' },
-    { name: 'iata', label: 'IATA 代码（3 位）' },
-    { name: 'city', label: '城市' },
-    { name: 'country', label: '国家/地区' },
-  ],
-  airlines: [
-    { name: 'nameEn', label: '英文名', required: true },
-    { name: 'nameZh', label: '中文名' },
-    { name: 'icao', label: 'ICAO 代码（3 位）' },
-    { name: 'iata', label: 'IATA 代码（2 位）' },
-    { name: 'country', label: '国家/地区' },
-  ],
-  'aircraft-types': [
-    { name: 'manufacturerEn', label: '制造商（英文）', required: true },
-    { name: 'manufacturerZh', label: '制造商（中文）' },
-    { name: 'typeName', label: '机型', required: true },
-    { name: 'variant', label: '子型号' },
-    { name: 'icao', label: 'ICAO 代码' },
-  ],
-};
 const KIND_TITLE: Record<RefKind, string> = { airports: '机场', airlines: '航空公司', 'aircraft-types': '机型' };
 
 interface Props {
@@ -69,24 +45,10 @@ export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, 
   const query = typed.trim();
   const settled = useDebouncedValue(query, 200);
   const search = useReferenceSearch(kind, settled);
-  const suggest = useSuggestReference(kind);
-  const [suggesting, setSuggesting] = useState(false);
-  const [form] = Form.useForm<Record<string, string>>();
+  // What was typed when 建议新增 was chosen, which the dialog copies into the right field.
+  const [suggesting, setSuggesting] = useState<string | null>(null);
   const searching = query !== settled || search.isFetching;
   const options = search.data?.items.filter((item) => item.id !== exclude).map((item) => optionOf(kind, item)) ?? [];
-
-  const submitSuggestion = async () => {
-    const values = await form.validateFields();
-    const body = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v.trim()));
-    try {
-      const { item } = await suggest.mutateAsync(body);
-      onChange?.(optionOf(kind, item));
-      setSuggesting(false);
-      form.resetFields();
-    } catch {
-      // the action facility showed why
-    }
-  };
 
   return (
     <>
@@ -106,7 +68,7 @@ export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, 
             <div style={{ padding: 8 }}>
               没有找到“{typed}”。
               {suggestMissing && (
-                <Button type="link" size="small" onClick={() => setSuggesting(true)}>
+                <Button type="link" size="small" onClick={() => setSuggesting(typed)}>
                   建议新增{KIND_TITLE[kind]}
                 </Button>
               )}
@@ -117,31 +79,18 @@ export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, 
         }
         data-testid={`select-${kind}`}
       />
-      <Modal
-        open={suggesting}
-        title={`建议新增${KIND_TITLE[kind]}`}
-        okText="提交"
-        cancelText="取消"
-        confirmLoading={suggest.isPending}
-        // 提交 submits the form it belongs to, so Enter in a field sends the suggestion too.
-        okButtonProps={{ htmlType: 'submit', form: `suggest-${kind}` }}
-        onCancel={() => setSuggesting(false)}
-        destroyOnHidden
-      >
-        <p className="muted">提交后由审图员审核；在审核通过前，只有你自己可以在上传时选用它。</p>
-        <Form form={form} id={`suggest-${kind}`} layout="vertical" requiredMark={false} onFinish={() => void submitSuggestion()}>
-          {SUGGEST_FIELDS[kind].map((f) => (
-            <Form.Item
-              key={f.name}
-              name={f.name}
-              label={f.label}
-              rules={f.required ? [{ required: true, message: `请填写${f.label}` }] : []}
-            >
-              <Input />
-            </Form.Item>
-          ))}
-        </Form>
-      </Modal>
+      {suggesting !== null && (
+        <SuggestReferenceDialog
+          kind={kind}
+          typed={suggesting}
+          label={(item) => optionOf(kind, item).label}
+          onPicked={(item) => {
+            onChange?.(optionOf(kind, item));
+            setSuggesting(null);
+          }}
+          onClose={() => setSuggesting(null)}
+        />
+      )}
     </>
   );
 }

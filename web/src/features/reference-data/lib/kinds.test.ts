@@ -13,7 +13,7 @@ describe('the reference data form', () => {
     });
     expect(checkForm('airports', { nameEn: 'Somewhere' })).toEqual({
       ok: false,
-      fields: [{ name: 'icao', errors: ['请至少填写 ICAO 或 IATA 代码'] }],
+      fields: [{ name: 'icao', errors: ['ICAO 或 IATA 至少填一项'] }],
     });
     expect(checkForm('aircraft-types', { manufacturerEn: 'Boeing', typeName: '', icao: 'B73888' })).toMatchObject({
       ok: false,
