@@ -363,6 +363,50 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await context.close();
   });
 
+  // Issue 19, item 2.
+  it('shrinks a 6000×4000 camera original in the browser in one click, and the server takes it with its EXIF date', async () => {
+    const camera = await makeJpeg({ width: 6000, height: 4000, seed: 61, exif: true, dateTaken: '2024:08:08 07:15:00' });
+    for (const width of [1366, 390]) {
+      const { context, page } = await signedIn(width);
+      await page.goto(`${server.url}/upload`);
+      const form = page.getByTestId('upload-form');
+      await form.waitFor();
+      await page.locator('input[type=file]').setInputFiles({ name: 'IMG_0001.JPG', mimeType: 'image/jpeg', buffer: camera });
+      await expect.poll(() => page.getByTestId('file-error').textContent()).toBe(PHOTO_MESSAGES.longEdge);
+      const offer = page.getByTestId('shrink-offer');
+      const said = await offer.textContent();
+      expect(said).toContain('6000×4000 像素');
+      expect(said).toContain(`${Number((camera.length / 1024 / 1024).toFixed(1))} MB`);
+      expect(said).toContain('上传上限为长边 4096 像素、15 MB');
+      expect(said).toContain('缩小到 4096×2731 像素（JPEG 质量 92）');
+      await screenshot(page, `upload-shrink-offer-${width}`);
+      if (width < 500) {
+        await context.close();
+        continue;
+      }
+      await page.getByTestId('shrink-button').click();
+      await page.locator('img.upload-preview').waitFor();
+      expect(await page.getByTestId('file-error').count()).toBe(0);
+      await expect.poll(() => form.textContent()).toContain('4096×2731 像素');
+      // The EXIF the form reads came along: the date is filled in from it.
+      await expect.poll(() => page.getByTestId('taken-on').inputValue()).toBe('2024-08-08');
+      await form.getByLabel('注册号', { exact: true }).fill('B-6061');
+      await choose(page, 'select-aircraft-types', 'A320', 'Airbus A320 (A320)');
+      await form.getByText('空中拍摄').click();
+      const sent = page.waitForResponse((r) => r.url().endsWith('/api/v1/photos') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: '上传', exact: true }).click();
+      const res = await sent;
+      expect(res.status()).toBe(201);
+      const { photo } = (await res.json()) as {
+        photo: { width: number; height: number; takenOn: string; exif: { camera: string | null; takenAt: string | null } };
+      };
+      expect(photo).toMatchObject({ width: 4096, height: 2731, takenOn: '2024-08-08' });
+      expect(photo.exif.camera).toContain('Canon EOS R5');
+      expect(photo.exif.takenAt).toBe('2024:08:08 07:15:00');
+      await context.close();
+    }
+  });
+
   it('fits a narrow screen', async () => {
     const { context, page } = await signedIn(390);
     await page.goto(`${server.url}/upload`);

@@ -10,8 +10,10 @@ import { useDuplicates } from '../api/check-duplicates.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
 import { useUploadPhoto } from '../api/upload-photo.js';
 import { pickPhoto, type PickedPhoto } from '../lib/pick-photo.js';
+import type { ShrinkOffer } from '../lib/shrink-photo.js';
 import { PhotoFileField } from './photo-file-field.js';
 import { RegistrationOffer } from './registration-offer.js';
+import { ShrinkOfferCard } from './shrink-offer.js';
 
 /** The form's values: the photo's facts, the queue and the watermark switch. */
 interface Fields extends FactsValues, Pick<PhotoMeta, 'queue'> {
@@ -24,6 +26,7 @@ function UploadForm() {
   const upload = useUploadPhoto();
   const [picked, setPicked] = useState<PickedPhoto | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [offer, setOffer] = useState<ShrinkOffer | null>(null);
   const [watermark, setWatermark] = useState<Watermark>(() => defaultWatermark({ width: 0, height: 0 }));
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState<{ id: number } | null>(null);
@@ -39,10 +42,12 @@ function UploadForm() {
 
   const pick = async (file: File) => {
     setFileError(null);
+    setOffer(null);
     setPicked(null);
     const result = await pickPhoto(file);
     if (!result.ok) {
       setFileError(result.reason);
+      setOffer(result.offer);
       return;
     }
     const { photo } = result;
@@ -166,6 +171,7 @@ function UploadForm() {
             watermark={watermarkOn ? watermark : null}
             onWatermark={setWatermark}
           />
+          {offer && <ShrinkOfferCard offer={offer} onShrunk={(file) => void pick(file)} />}
           <Form.Item name="watermarkOn" valuePropName="checked">
             <Checkbox disabled={!picked}>添加网站水印（只加在公开图片上，原图不变）</Checkbox>
           </Form.Item>

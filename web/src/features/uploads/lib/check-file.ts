@@ -15,18 +15,25 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
   return null;
 }
 
+type Size = { width: number; height: number };
+
 /**
- * The browser's check of §5.1, with the server's exact reasons: JPEG by content, size, pixel size
- * (after EXIF rotation). Refuses before decoding anything large.
+ * The browser's check of §5.1, with the server's exact reasons: size, JPEG by content, pixel size
+ * (after EXIF rotation). Refuses before decoding anything large; a refusal for size says the frame
+ * (as shown), so the page can offer to shrink it.
  */
 export async function checkFile(
   file: File,
   orientation: number,
-): Promise<{ ok: true; width: number; height: number } | { ok: false; reason: string }> {
-  if (file.size > UPLOAD_LIMITS.maxBytes) return { ok: false, reason: PHOTO_MESSAGES.tooLarge };
+): Promise<{ ok: true; width: number; height: number } | { ok: false; reason: string; size?: Size }> {
   const head = new Uint8Array(await file.slice(0, 256 * 1024).arrayBuffer());
-  if (head[0] !== 0xff || head[1] !== 0xd8 || head[2] !== 0xff) return { ok: false, reason: PHOTO_MESSAGES.notJpeg };
-  const size = jpegSize(head);
-  if (!size) return { ok: false, reason: PHOTO_MESSAGES.corrupt };
-  return checkPixelSize(size, orientation);
+  const jpeg = head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+  const stored = jpeg ? jpegSize(head) : null;
+  const turned = orientation >= 5;
+  const size = stored ? (turned ? { width: stored.height, height: stored.width } : stored) : undefined;
+  if (file.size > UPLOAD_LIMITS.maxBytes) return { ok: false, reason: PHOTO_MESSAGES.tooLarge, ...(size ? { size } : {}) };
+  if (!jpeg) return { ok: false, reason: PHOTO_MESSAGES.notJpeg };
+  if (!stored || !size) return { ok: false, reason: PHOTO_MESSAGES.corrupt };
+  const checked = checkPixelSize(stored, orientation);
+  return checked.ok ? checked : { ...checked, size };
 }

@@ -4,6 +4,7 @@ import { PHOTO_MESSAGES } from '@contract/photos';
 import { analyseBitmap } from './analyse.js';
 import { checkFile } from './check-file.js';
 import { readExif } from './read-exif.js';
+import { shrinkOffer, type ShrinkOffer } from './shrink-photo.js';
 
 /** A picked file the browser has checked and analysed, with an object URL for its preview. */
 export interface PickedPhoto {
@@ -25,15 +26,17 @@ async function sha256Of(file: File): Promise<string | null> {
 }
 
 /** The browser's checks of a picked file (§3.6), in the order the server makes them, then the advice. */
-export async function pickPhoto(file: File): Promise<{ ok: true; photo: PickedPhoto } | { ok: false; reason: string }> {
+export async function pickPhoto(
+  file: File,
+): Promise<{ ok: true; photo: PickedPhoto } | { ok: false; reason: string; offer: ShrinkOffer | null }> {
   const exif = await readExif(file);
   const checked = await checkFile(file, exif.orientation);
-  if (!checked.ok) return checked;
+  if (!checked.ok) return { ok: false, reason: checked.reason, offer: checked.size ? shrinkOffer(file, checked.size) : null };
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    return { ok: false, reason: PHOTO_MESSAGES.corrupt };
+    return { ok: false, reason: PHOTO_MESSAGES.corrupt, offer: null };
   }
   const { analysis, phash } = analyseBitmap(bitmap);
   bitmap.close();
