@@ -22,6 +22,12 @@ export function AntdProvider({ children }: { children: ReactNode }) {
           colorSuccess: tokens.colorSuccess,
           colorWarning: tokens.colorWarning,
           colorError: tokens.colorError,
+          // Help texts, placeholders and descriptions readable at 4.5:1 (Ant Design's greys are lighter).
+          colorTextPlaceholder: tokens.colorTextPlaceholder,
+          colorLink: tokens.colorPrimary,
+          colorInfo: tokens.colorPrimary,
+          colorTextDescription: tokens.colorTextSecondary,
+          colorTextTertiary: tokens.colorTextSecondary,
           borderRadius: tokens.borderRadius,
           fontFamily: tokens.fontFamily,
         },

@@ -22,9 +22,18 @@ export { fallbackSrc, srcSetOf } from '../lib/photo-urls.js';
 
 export const registrationText = (registration: string) => (registration === NO_REGISTRATION ? '无注册号' : registration);
 
-/** What a photo shows, for `alt`: registration, type and airline. */
-export const photoAlt = (photo: Pick<PhotoResponse, 'registration' | 'aircraftType' | 'airline'>) =>
-  [registrationText(photo.registration), photo.aircraftType?.label, photo.airline?.label].filter(Boolean).join(' · ');
+/** What a photo shows, for `alt`: registration, type, airline and where (`B-30EE · Boeing 737-800 · 中国东方航空 · 上海浦东…`). */
+export const photoAlt = (
+  photo: Pick<PhotoResponse, 'registration' | 'aircraftType' | 'airline'> & Partial<Pick<PhotoResponse, 'airport' | 'inFlight'>>,
+) =>
+  [
+    registrationText(photo.registration),
+    photo.aircraftType?.label,
+    photo.airline?.label,
+    photo.inFlight ? '空中拍摄' : photo.airport?.label,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 interface Props {
   photo: Photo;

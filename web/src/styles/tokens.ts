@@ -6,9 +6,11 @@ export const tokens = {
   colorTextSecondary: '#5b6773',
   colorBorder: '#d9e0e7',
   colorBg: '#f5f7fa',
-  colorSuccess: '#2f9e44',
-  colorWarning: '#d48806',
-  colorError: '#d9363e',
+  // Dark enough for text on white at 4.5:1 (WCAG AA; axe-core checks it, e2e/accessibility.test.ts).
+  colorSuccess: '#237a34',
+  colorWarning: '#8a5a00',
+  colorError: '#c0262f',
+  colorTextPlaceholder: '#6b7682',
   borderRadius: 8,
   fontFamily:
     "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', sans-serif",
