@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import exifr from 'exifr';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
@@ -33,7 +32,6 @@ export interface ProcessedImage {
   width: number;
   height: number;
   bytes: number;
-  sha256: string;
   exif: ExifSummary;
   renditions: Rendition[];
   thumbhash: string;
@@ -84,7 +82,6 @@ function markSvg(size: number, opacity: number): Buffer {
 export async function processJpeg(file: string, watermark: Watermark | null): Promise<ProcessedImage> {
   const { width, height } = await inspectJpeg(file);
   const original = await fs.promises.readFile(file);
-  const sha256 = createHash('sha256').update(original).digest('hex');
   const exifPromise = readExifFacts((options) => exifr.parse(file, options));
 
   // Decode once (rotated upright, sRGB, no alpha); every rendition and check starts from these pixels.
@@ -170,5 +167,5 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
     thumbJob,
     exifPromise,
   ]);
-  return { width, height, bytes: original.length, sha256, exif: exif.summary, renditions, thumbhash, phash, analysis };
+  return { width, height, bytes: original.length, exif: exif.summary, renditions, thumbhash, phash, analysis };
 }

@@ -111,22 +111,22 @@ export class UploadService {
     if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
     // Fail fast before the expensive part; the binding check runs again inside the transaction.
     await this.checkQuota(this.db, user, meta, regKey, await this.accounts.slots(user.id));
-    // An exact copy of one's own waiting or accepted photo is refused before it is decoded.
+    // The file's one hash: an exact copy of one's own waiting or accepted photo is refused before it is decoded.
     const sha256 = await fileSha256(file);
     await this.refuseOwnCopy(this.db, user, sha256);
 
     const image = await this.decodes.run(() => processJpeg(file, meta.watermark));
-    const duplicates = await this.findDuplicates(user, image.phash, image.sha256);
+    const duplicates = await this.findDuplicates(user, image.phash, sha256);
     const checks: PhotoChecks = { ...image.analysis, duplicates, advice: adviceFor(image.analysis, duplicates) };
 
     const now = this.clock.now();
     const renditionHash = createHash('sha256')
-      .update(image.sha256)
+      .update(sha256)
       .update(JSON.stringify(meta.watermark))
       .update(randomBytes(8))
       .digest('hex')
       .slice(0, 20);
-    const originalKey = `originals/${image.sha256.slice(0, 2)}/${randomUUID()}.jpg`;
+    const originalKey = `originals/${sha256.slice(0, 2)}/${randomUUID()}.jpg`;
     const renditionKeys = image.renditions.map((r) => renditionKey(renditionHash, r.edge));
     const keys = [originalKey, ...renditionKeys];
 
@@ -144,7 +144,7 @@ export class UploadService {
         const slots = await this.accounts.slotsForUpdate(trx, user.id);
         await this.checkQuota(trx, user, meta, regKey, slots);
         // Under the member's lock: of two tabs sending the same file at once, one photo is made.
-        await this.refuseOwnCopy(trx, user, image.sha256);
+        await this.refuseOwnCopy(trx, user, sha256);
         const photoId = await repo.insertPhoto(trx, {
           uploader_id: user.id,
           state: 'pending',
@@ -164,7 +164,7 @@ export class UploadService {
           width: image.width,
           height: image.height,
           bytes: image.bytes,
-          sha256: image.sha256,
+          sha256,
           phash: image.phash,
           thumbhash: image.thumbhash,
           exif: toJson(image.exif),
