@@ -57,6 +57,12 @@ export function ownCopyMessage(photoId: number, state: PhotoState): string {
   return `这张图片与你的图片 #${photoId}（${state === 'accepted' ? '已通过' : '待审'}）完全相同，不能重复上传`;
 }
 
+/** The frame as shown: EXIF orientations 5–8 turn it a quarter. */
+export function frameAsShown(stored: { width: number; height: number }, orientation: number | undefined) {
+  const turned = (orientation ?? 1) >= 5;
+  return turned ? { width: stored.height, height: stored.width } : { width: stored.width, height: stored.height };
+}
+
 /**
  * The pixel limits of §5.1 on the frame as shown: EXIF orientations 5–8 turn it a quarter, so a
  * portrait stored as 4000×3000 is checked as 3000×4000. The reason is the text both sides show.
@@ -65,9 +71,7 @@ export function checkPixelSize(
   stored: { width: number; height: number },
   orientation: number | undefined,
 ): { ok: true; width: number; height: number } | { ok: false; reason: string } {
-  const turned = (orientation ?? 1) >= 5;
-  const width = turned ? stored.height : stored.width;
-  const height = turned ? stored.width : stored.height;
+  const { width, height } = frameAsShown(stored, orientation);
   const long = Math.max(width, height);
   const short = Math.min(width, height);
   if (width * height > UPLOAD_LIMITS.maxPixels) return { ok: false, reason: PHOTO_MESSAGES.tooManyPixels };

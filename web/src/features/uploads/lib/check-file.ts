@@ -1,4 +1,4 @@
-import { checkPixelSize, PHOTO_MESSAGES, UPLOAD_LIMITS } from '@contract/photos';
+import { checkPixelSize, frameAsShown, PHOTO_MESSAGES, UPLOAD_LIMITS } from '@contract/photos';
 
 /** Frame size from the JPEG's SOF header, without decoding a pixel. */
 export function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
@@ -29,11 +29,10 @@ export async function checkFile(
   const head = new Uint8Array(await file.slice(0, 256 * 1024).arrayBuffer());
   const jpeg = head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
   const stored = jpeg ? jpegSize(head) : null;
-  const turned = orientation >= 5;
-  const size = stored ? (turned ? { width: stored.height, height: stored.width } : stored) : undefined;
-  if (file.size > UPLOAD_LIMITS.maxBytes) return { ok: false, reason: PHOTO_MESSAGES.tooLarge, ...(size ? { size } : {}) };
+  const size = stored ? { size: frameAsShown(stored, orientation) } : {};
+  if (file.size > UPLOAD_LIMITS.maxBytes) return { ok: false, reason: PHOTO_MESSAGES.tooLarge, ...size };
   if (!jpeg) return { ok: false, reason: PHOTO_MESSAGES.notJpeg };
-  if (!stored || !size) return { ok: false, reason: PHOTO_MESSAGES.corrupt };
+  if (!stored) return { ok: false, reason: PHOTO_MESSAGES.corrupt };
   const checked = checkPixelSize(stored, orientation);
-  return checked.ok ? checked : { ...checked, size };
+  return checked.ok ? checked : { ...checked, ...size };
 }

@@ -1,4 +1,4 @@
-import { fitWithin, UPLOAD_LIMITS } from '@contract/photos';
+import { checkPixelSize, fitWithin, UPLOAD_LIMITS } from '@contract/photos';
 
 /** A photo over the limits that the browser can bring within them (issue 19, item 2). */
 export interface ShrinkOffer {
@@ -14,7 +14,8 @@ export const SHRINK_QUALITY = 0.92;
 
 /**
  * An offer for a camera original the server would refuse only for its size: long edge over 4096 px,
- * more than 40 MP, or a file over 15 MB. The short edge must still reach 720 px once shrunk.
+ * more than 40 MP, or a file over 15 MB. The copy must pass the server's pixel check (its short edge
+ * still 720 px or more).
  */
 export function shrinkOffer(file: File, size: { width: number; height: number }): ShrinkOffer | null {
   const long = Math.max(size.width, size.height);
@@ -22,11 +23,7 @@ export function shrinkOffer(file: File, size: { width: number; height: number })
     long > UPLOAD_LIMITS.maxLongEdge || size.width * size.height > UPLOAD_LIMITS.maxPixels || file.size > UPLOAD_LIMITS.maxBytes;
   if (!tooBig || long < UPLOAD_LIMITS.minLongEdge) return null;
   const target = fitWithin(size.width, size.height, UPLOAD_LIMITS.maxLongEdge);
-  if (
-    target.width * target.height > UPLOAD_LIMITS.maxPixels ||
-    Math.min(target.width, target.height) < UPLOAD_LIMITS.minShortEdge
-  )
-    return null;
+  if (!checkPixelSize(target, 1).ok) return null;
   return { file, ...size, target };
 }
 
