@@ -96,6 +96,9 @@ export const newAircraftType = z.strictObject({
 export const countriesResponse = z.object({ items: z.array(z.object({ code: z.string(), name: z.string() })) });
 export type Country = z.infer<typeof countriesResponse>['items'][number];
 
+/** A new entry's body of each kind (a member's suggestion, an administrator's addition). */
+export const newReferenceItems = { airports: newAirport, airlines: newAirline, 'aircraft-types': newAircraftType } as const;
+
 export type NewAirportRequest = z.infer<typeof newAirport>;
 export type NewAirlineRequest = z.infer<typeof newAirline>;
 export type NewAircraftTypeRequest = z.infer<typeof newAircraftType>;
@@ -108,6 +111,12 @@ export const addedOf = <T extends z.ZodType>(item: T) => z.object({ message: z.s
 // The three kinds of reference data, each named as its API path: GET /airports?q= answers a list,
 // POST /airports (a suggestion) the added entry.
 export const referenceItems = { airports: airport, airlines: airline, 'aircraft-types': aircraftType } as const;
+
+/** Each kind's name in Chinese, as forms and dialogs say it. */
+export const REF_KIND_NAMES = { airports: '机场', airlines: '航空公司', 'aircraft-types': '机型' } as const satisfies Record<
+  keyof typeof referenceItems,
+  string
+>;
 export const referenceLists = { airports: listOf(airport), airlines: listOf(airline), 'aircraft-types': listOf(aircraftType) };
 export const referenceAdded = { airports: addedOf(airport), airlines: addedOf(airline), 'aircraft-types': addedOf(aircraftType) };
 export type RefKind = keyof typeof referenceItems;

@@ -1,4 +1,4 @@
-import { aircraftTypeLabel, airlineLabel, airportLabel, type RefItem, type RefKind } from '@contract/reference';
+import { aircraftTypeLabel, airlineLabel, airportLabel, REF_KIND_NAMES, type RefItem, type RefKind } from '@contract/reference';
 import { Button, Select } from 'antd';
 import { useState } from 'react';
 import { useReferenceSearch } from '../lib/search-reference.js';
@@ -20,8 +20,6 @@ const LABELS: { [K in RefKind]: (item: RefItem<K>) => string } = {
 function optionOf<K extends RefKind>(kind: K, item: RefItem<K>): RefOption {
   return { value: item.id, label: LABELS[kind](item) + (item.status === 'pending' ? '（待审核）' : '') };
 }
-
-const KIND_TITLE: Record<RefKind, string> = { airports: '机场', airlines: '航空公司', 'aircraft-types': '机型' };
 
 interface Props {
   kind: RefKind;
@@ -58,7 +56,7 @@ export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, 
         labelInValue
         allowClear
         disabled={disabled}
-        placeholder={placeholder ?? `输入代码或名称搜索${KIND_TITLE[kind]}`}
+        placeholder={placeholder ?? `输入代码或名称搜索${REF_KIND_NAMES[kind]}`}
         value={value ?? undefined}
         options={options}
         loading={searching}
@@ -69,7 +67,7 @@ export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, 
               没有找到“{typed}”。
               {suggestMissing && (
                 <Button type="link" size="small" onClick={() => setSuggesting(typed)}>
-                  建议新增{KIND_TITLE[kind]}
+                  建议新增{REF_KIND_NAMES[kind]}
                 </Button>
               )}
             </div>

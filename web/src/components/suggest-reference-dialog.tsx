@@ -1,4 +1,4 @@
-import { CODE_REQUIRED, newAircraftType, newAirline, newAirport, type RefItem, type RefKind } from '@contract/reference';
+import { CODE_REQUIRED, newReferenceItems, REF_KIND_NAMES, type RefItem, type RefKind } from '@contract/reference';
 import { Alert, Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../lib/api.js';
@@ -40,8 +40,6 @@ const FIELDS: Record<RefKind, Field[]> = {
     { name: 'variant', label: '子型号' },
   ],
 };
-const SCHEMAS = { airports: newAirport, airlines: newAirline, 'aircraft-types': newAircraftType } as const;
-const KIND_TITLE: Record<RefKind, string> = { airports: '机场', airlines: '航空公司', 'aircraft-types': '机型' };
 const CODE_FIELDS = ['icao', 'iata'] as const;
 
 /** What was typed in the selector, in the field it most likely belongs to (ZSPD → ICAO, 浦东 → 中文名). */
@@ -89,7 +87,7 @@ export function SuggestReferenceDialog<K extends RefKind>({ kind, typed, onPicke
     const body = Object.fromEntries(
       Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''),
     );
-    const checked = SCHEMAS[kind].safeParse(body);
+    const checked = newReferenceItems[kind].safeParse(body);
     // This round's findings only: an error of the last one (no code) goes once a code is there.
     const errors = new Map(FIELDS[kind].map((f) => [f.name, [] as string[]]));
     for (const i of checked.success ? [] : checked.error.issues) errors.get(String(i.path[0]))?.push(i.message);
@@ -112,7 +110,7 @@ export function SuggestReferenceDialog<K extends RefKind>({ kind, typed, onPicke
   return (
     <Modal
       open
-      title={`建议新增${KIND_TITLE[kind]}`}
+      title={`建议新增${REF_KIND_NAMES[kind]}`}
       okText="提交"
       cancelText="取消"
       confirmLoading={checking || suggest.isPending}
@@ -129,7 +127,7 @@ export function SuggestReferenceDialog<K extends RefKind>({ kind, typed, onPicke
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title={`已有${KIND_TITLE[kind]}使用这个代码：${label(existing)}`}
+          title={`已有${REF_KIND_NAMES[kind]}使用这个代码：${label(existing)}`}
           action={
             <Button size="small" type="primary" onClick={() => onPicked(existing)} data-testid="pick-existing">
               选用它

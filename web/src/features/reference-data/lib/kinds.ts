@@ -2,9 +2,8 @@ import {
   aircraftTypeLabel,
   airlineLabel,
   airportLabel,
-  newAircraftType,
-  newAirline,
-  newAirport,
+  newReferenceItems,
+  REF_KIND_NAMES,
   type RefItem,
   type RefKind,
 } from '@contract/reference';
@@ -13,7 +12,7 @@ export const KINDS = ['airports', 'airlines', 'aircraft-types'] as const satisfi
 export type DataTab = RefKind | 'pending';
 export const TABS: readonly DataTab[] = [...KINDS, 'pending'];
 
-export const KIND_NAMES: Record<RefKind, string> = { airports: '机场', airlines: '航空公司', 'aircraft-types': '机型' };
+export const KIND_NAMES: Record<RefKind, string> = REF_KIND_NAMES;
 export const TAB_NAMES: Record<DataTab, string> = { ...KIND_NAMES, pending: '待审核建议' };
 
 export interface FieldDef {
@@ -52,8 +51,6 @@ export const FIELDS: Record<RefKind, FieldDef[]> = {
   ],
 };
 
-const SCHEMAS = { airports: newAirport, airlines: newAirline, 'aircraft-types': newAircraftType } as const;
-
 /** The one line that names an entry, as the selectors show it. */
 export function entryLabel(kind: RefKind, item: RefItem): string {
   if (kind === 'airports') return airportLabel(item as RefItem<'airports'>);
@@ -85,7 +82,7 @@ export type FormCheck = { ok: true; body: Record<string, string> } | { ok: false
  */
 export function checkForm(kind: RefKind, values: Record<string, string | undefined>): FormCheck {
   const body = Object.fromEntries(FIELDS[kind].map((f) => [f.name, (values[f.name] ?? '').trim()]));
-  const parsed = SCHEMAS[kind].safeParse(body);
+  const parsed = newReferenceItems[kind].safeParse(body);
   if (parsed.success) return { ok: true, body };
   const byField = new Map<string, string[]>();
   for (const issue of parsed.error.issues) {
