@@ -41,6 +41,7 @@ const envSchema = z.object({
   DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  DRAIN_IDLE_SECONDS: z.coerce.number().min(0).max(600).default(4),
   DB_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(10),
   MIN_FREE_DISK_MB: z.coerce.number().min(0).default(200),
   BODY_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
@@ -74,6 +75,8 @@ export interface Config {
   decodeQueue: number;
   /** How long a stopping process waits for requests in flight before it closes their connections. */
   shutdownGraceMs: number;
+  /** On SIGTERM, how long idle kept-alive connections are left for their clients to close (http/drain.ts). */
+  drainIdleMs: number;
   /** The longest one database statement (or getting a connection) may take before the request answers 503. */
   dbTimeoutMs: number;
   /** Below this much free space in DATA_DIR, /ready says the disk is full. */
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerMember: e.UPLOADS_PER_MEMBER,
     decodeQueue: e.DECODE_QUEUE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    drainIdleMs: e.DRAIN_IDLE_SECONDS * 1000,
     bodyIdleMs: e.BODY_IDLE_SECONDS * 1000,
     dbTimeoutMs: e.DB_TIMEOUT_SECONDS * 1000,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,

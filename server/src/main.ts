@@ -21,15 +21,17 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining: no new requests, answering those in flight');
-    drain.start();
     stopJobs();
     clearInterval(probes);
+    stopUpkeep();
     // Past the grace, connections still open are closed: the process ends within it whatever a client does.
     const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
-    stopUpkeep();
     try {
-      // Stops accepting connections at once and closes idle ones; answers what is inside; then
-      // (onClose) writes the views counted and closes the database.
+      // No new connections; those open are answered and closed by their clients (http/drain.ts).
+      await drain.start(Math.min(config.drainIdleMs, config.shutdownGraceMs));
+      drain.refuseTheRest();
+      // Closes the idle connections left, answers what is inside; then (onClose) writes the views
+      // counted and closes the database.
       await app.close();
     } finally {
       clearTimeout(force);

@@ -6,10 +6,11 @@ import { expectChineseError, inFlightMeta, memberOnServer, multipartBody } from 
 import { startServer, type RunningServer } from '../testing/process.js';
 
 // A deploy drops nothing and ends fast (issue 17, item 2): SIGTERM while an upload and 50 looping
-// kept-alive connections are in flight. What was inside is answered; what arrives on a kept-alive
-// connection meanwhile gets 503 in Chinese with Retry-After; /ready fails at once while /health
-// answers; a second SIGTERM (systemd signals the whole group) does not cut the drain short; the
-// process exits 0 within its grace.
+// kept-alive connections are in flight. What was inside is answered, and so is what arrives meanwhile
+// on a connection already open — an upload written onto an idle kept-alive connection as the drain
+// begins is taken, not refused (nginx never sends a POST twice) — each answer closing its connection;
+// /ready fails at once while /health answers; a second SIGTERM (systemd signals the whole group) does
+// not cut the drain short; the process exits 0 within its grace.
 
 interface Answer {
   path: string;
@@ -25,7 +26,7 @@ describe('a server process stopped by SIGTERM under load', () => {
     await server?.stop();
   });
 
-  it('answers what is in flight, refuses the rest in Chinese, fails /ready, and exits 0 within the grace', async () => {
+  it('answers what is in flight and what arrives on open connections, fails /ready, and exits 0 within the grace', async () => {
     // The per-address request limit would answer 50 looping clients on one address with 429s: lifted here.
     server = await startServer(
       () => ({ LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '10', REQUESTS_PER_MINUTE: '1000000' }),
@@ -94,6 +95,22 @@ describe('a server process stopped by SIGTERM under load', () => {
       file: jpeg,
       meta: inFlightMeta(typeId, 'B-7777'),
     });
+    // A kept-alive connection left idle before SIGTERM, as nginx keeps its upstream connections.
+    const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const idleWarm = await new Promise<number>((resolve, reject) =>
+      http
+        .get(`${running.url}/api/v1/health`, { agent: idleAgent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+        .on('error', reject),
+    );
+    expect(idleWarm).toBe(200);
+    const late = await multipartBody({
+      file: await makeJpeg({ width: 1600, height: 1067, seed: 9 }),
+      meta: inFlightMeta(typeId, 'B-7778'),
+    });
+
     const req = http.request(`${running.url}/api/v1/photos`, {
       method: 'POST',
       headers: { ...headers, 'content-length': payload.length, authorization: `Bearer ${token}` },
@@ -119,12 +136,32 @@ describe('a server process stopped by SIGTERM under load', () => {
     await logged((l) => l.includes('draining'));
     // The service manager's second signal to the same process, while it drains: nothing changes.
     running.process.kill('SIGTERM');
+    // An upload onto the idle kept-alive connection, now that the drain has begun.
+    const lateUpload = new Promise<{ status: number; body: string; reused: boolean; connection: string }>((resolve, reject) => {
+      const r = http.request(`${running.url}/api/v1/photos`, {
+        method: 'POST',
+        agent: idleAgent,
+        headers: { ...late.headers, 'content-length': late.payload.length, authorization: `Bearer ${token}` },
+      });
+      r.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body, reused: r.reusedSocket, connection: String(res.headers.connection) }),
+        );
+      });
+      r.on('error', reject);
+      r.end(late.payload);
+    });
     ready.finish();
     health.finish();
     const [readyAnswer, healthAnswer] = await Promise.all([ready.closed, health.closed]);
     req.end(payload.subarray(payload.length >> 1));
 
     const uploaded = await upload;
+    const lateAnswer = await lateUpload;
+    idleAgent.destroy();
     const { code, at } = await exited;
     stop = true;
     await Promise.all(loops);
@@ -137,6 +174,9 @@ describe('a server process stopped by SIGTERM under load', () => {
     expectChineseError(JSON.parse(readyAnswer.slice(readyAnswer.indexOf('\r\n\r\n') + 4)) as { message: string });
     expect(healthAnswer).toMatch(/^HTTP\/1\.1 200 /);
     expect(uploaded.status, uploaded.body).toBe(201);
+    expect(lateAnswer.reused).toBe(true);
+    expect(lateAnswer.status, lateAnswer.body).toBe(201);
+    expect(lateAnswer.connection).toBe('close');
     expect(code).toBe(0);
     // The grace is 10 s; a drain with nothing stuck ends as soon as the upload is answered.
     expect(at - sigterm).toBeLessThan(10_000);
