@@ -4,7 +4,7 @@ import { buildServices } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { GALLERY_SORTS } from '../contract/catalogues.js';
 import { startCluster, startLoad } from '../scripts/cluster.js';
-import { fill } from './gallery.js';
+import { fill } from './fill.js';
 
 const PHOTOS = 20_000;
 const CATEGORIES = ['airliner', 'cargo', 'business', 'night', 'livery', 'airport'];
@@ -45,7 +45,7 @@ export async function benchCluster(pgAdminUrl: string | null): Promise<void> {
     try {
       cluster = await startCluster({ processes, extraEnv: { LOG_LEVEL: 'warn', REQUESTS_PER_MINUTE: '100000000' } });
       const { database } = await buildServices(loadConfig({ ...cluster.env, LOG_LEVEL: 'silent' }));
-      const sample = await fill(database, PHOTOS).finally(() => database.destroy());
+      const { sample } = await fill(database, PHOTOS).finally(() => database.destroy());
       const distinct = await measure(cluster.url, galleryPaths(sample));
       const same = await measure(cluster.url, ['/api/v1/photos?limit=40']);
       console.log(

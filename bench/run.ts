@@ -31,8 +31,31 @@ async function timeIt(n: number, fn: () => Promise<unknown>): Promise<number> {
   return median(times);
 }
 
+/** `npm run bench` runs every part; `npm run bench -- gallery cluster` only those named. */
+const PARTS = ['first-load', 'api', 'screening', 'gallery', 'cluster', 'lcp'] as const;
+const asked = process.argv.slice(2);
+for (const a of asked)
+  if (!(PARTS as readonly string[]).includes(a)) throw new Error(`unknown bench part ${a}: ${PARTS.join(', ')}`);
+const runs = (part: (typeof PARTS)[number]) => asked.length === 0 || asked.includes(part);
+
 async function main(): Promise<void> {
   console.log('# Contrail bench');
+  if (runs('first-load')) await benchFirstLoad();
+  if (runs('api')) await benchApi();
+  const needsPg = runs('screening') || runs('gallery') || runs('cluster');
+  const pgServer = needsPg ? postgresForBench() : null;
+  if (needsPg && !pgServer) console.log('PostgreSQL figures: skipped (no server binaries, no TEST_DATABASE_URL)');
+  try {
+    if (runs('screening')) await benchScreening(pgServer?.url ?? null);
+    if (runs('gallery')) await benchGallery(pgServer?.url ?? null);
+    if (runs('cluster')) await benchCluster(pgServer?.url ?? null);
+  } finally {
+    pgServer?.stop();
+  }
+  if (runs('lcp')) console.log(formatHomeLcp(await homeLcp()));
+}
+
+async function benchFirstLoad(): Promise<void> {
   const dist = path.resolve('dist/web');
   if (fs.existsSync(path.join(dist, '.vite/manifest.json'))) {
     const load = firstLoad(dist, HOME_ROUTE_MODULE);
@@ -44,7 +67,10 @@ async function main(): Promise<void> {
     console.log('first load of /: no build (run `npm run build` first)');
   }
   await benchFirstLoadInBrowser();
+}
 
+/** In-process API figures on SQLite as ratios of GET /health, and the upload pipeline. */
+async function benchApi(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-bench-'));
   const { app, services } = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: false });
   try {
@@ -76,16 +102,6 @@ async function main(): Promise<void> {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const pgServer = postgresForBench();
-  if (!pgServer) console.log('PostgreSQL figures: skipped (no server binaries, no TEST_DATABASE_URL)');
-  try {
-    await benchScreening(pgServer?.url ?? null);
-    await benchGallery(pgServer?.url ?? null);
-    await benchCluster(pgServer?.url ?? null);
-  } finally {
-    pgServer?.stop();
-  }
-  console.log(formatHomeLcp(await homeLcp()));
 }
 
 /** A PostgreSQL to bench on: TEST_DATABASE_URL, or a throwaway cluster when the binaries exist. */

@@ -162,6 +162,7 @@ export function startLoad(
   paths: string[],
   connections: number,
   seconds = 600,
+  headers: Record<string, string> = {},
 ): { stop(): Promise<autocannon.Result>; done: Promise<autocannon.Result> } {
   let i = 0;
   let finish!: (r: autocannon.Result) => void;
@@ -172,6 +173,7 @@ export function startLoad(
       url: base,
       connections,
       duration: seconds,
+      headers,
       requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
     },
     (err: unknown, res) => (err ? fail(err) : finish(res)),

@@ -1,0 +1,241 @@
+// A gallery of accepted photos with a realistic spread, for the benches: a few airlines, airports,
+// types and photographers have most of the photos; ~28k distinct registrations at 100k photos, some
+// photographed hundreds of times, most a few times.
+import { sql } from 'kysely';
+import { CATEGORY_CODES } from '../contract/catalogues.js';
+import { registrationKey } from '../contract/photos.js';
+import type { DatabaseHandle } from '../server/src/db/database.js';
+import { toJson } from '../server/src/db/json.js';
+import type { NewPhoto } from '../server/src/db/schema.js';
+import { documentTokens } from '../server/src/modules/gallery/search-text.js';
+import { importReferenceData } from '../server/src/modules/reference/reference.import.js';
+
+/**
+ * sfc32, seeded: a small generator with good statistics. (A 31-bit LCG's successive draws are
+ * correlated: the old bench picked 4,676 distinct registrations out of 30,000 draws.)
+ */
+export function random(seed: number): () => number {
+  let a = 0x9e3779b9;
+  let b = 0x243f6a88;
+  let c = 0xb7e15162;
+  let d = seed >>> 0;
+  const next = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4_294_967_296;
+  };
+  for (let i = 0; i < 15; i++) next();
+  return next;
+}
+
+/** Skewed picks: index 0 most often, the tail now and then. */
+export const skewed = (rand: () => number, n: number) => Math.min(n - 1, Math.floor(n * rand() ** 2.5));
+
+const b36 = (n: number, len: number) => n.toString(36).toUpperCase().padStart(len, '0').slice(-len);
+
+/** The i-th registration of the bench's world: mostly Chinese `B-` marks, some foreign ones. */
+function registrationOf(i: number): string {
+  switch (i % 10) {
+    case 7:
+      return `N${100 + (i % 900)}${b36(Math.floor(i / 900) + 370, 2).replace(/\d/g, 'K')}`;
+    case 8:
+      return `9V-S${b36(i, 2).replace(/\d/g, 'M')}`.slice(0, 7) + (i % 3);
+    case 9:
+      return `JA${b36(i, 4)}`;
+    default:
+      return `B-${1 + (i % 9)}${b36(Math.floor(i / 9), 3)}`;
+  }
+}
+
+export interface Filled {
+  /** One photo's facts, for single-URL figures. */
+  sample: { id: number; reg: string; airline: number; airport: number; type: number; user: number };
+  photoIds: { min: number; max: number };
+  registrations: string[];
+  airlines: number[];
+  airports: number[];
+  types: number[];
+  users: number[];
+  /** Words people search with (names of the types, airlines and airports photographed most). */
+  words: string[];
+}
+
+export async function fill(database: DatabaseHandle, photos: number, photographers = 5_000): Promise<Filled> {
+  const db = database.db;
+  await importReferenceData(db, Date.now());
+  const rand = random(42);
+  const ids = async (table: 'airports' | 'airlines' | 'aircraft_types', chinaFirst: boolean) =>
+    db
+      .selectFrom(table)
+      .select(['id', 'search_text'])
+      .where('status', '=', 'available')
+      .$if(chinaFirst, (q) => q.orderBy(sql`case when search_text like '%china%' then 0 else 1 end`))
+      .orderBy('id')
+      .limit(table === 'aircraft_types' ? 150 : 600)
+      .execute();
+  const [airports, airlines, types] = await Promise.all([
+    ids('airports', true),
+    ids('airlines', true),
+    ids('aircraft_types', false),
+  ]);
+  const now = Date.now();
+  const users: { id: number; username: string }[] = [];
+  for (let i = 0; i < photographers; i += 500) {
+    const batch = Array.from({ length: Math.min(500, photographers - i) }, (_, j) => ({
+      email: `p${i + j}@bench.invalid`,
+      username: `拍机${i + j}号`,
+      username_key: `拍机${i + j}号`,
+      password_hash: 'x',
+      level: 0,
+      status: 'active' as const,
+      settings: toJson({}),
+      created_at: now,
+    }));
+    users.push(...(await db.insertInto('users').values(batch).returning(['id', 'username']).execute()));
+  }
+  const texts = new Map<number, string>();
+  for (const r of [...airports, ...airlines, ...types]) texts.set(r.id, r.search_text);
+  const exif = toJson({
+    camera: 'Canon EOS R5',
+    lens: null,
+    focalLength: 400,
+    aperture: 8,
+    shutter: '1/1000',
+    iso: 200,
+    takenAt: null,
+  });
+  const checks = toJson({
+    sharpness: 120,
+    clippedHighlights: 0,
+    clippedShadows: 0,
+    colorCast: { red: 0, blue: 0 },
+    tiltDegrees: null,
+    duplicates: [],
+    advice: [],
+  });
+  const renditions = toJson([2560, 1280, 640, 320].map((edge) => ({ edge, width: edge, height: Math.round((edge * 2) / 3) })));
+  const registrations = new Set<string>();
+  const used = { airlines: new Set<number>(), airports: new Set<number>(), types: new Set<number>(), users: new Set<number>() };
+  let sample = null as Filled['sample'] | null;
+  let minId = Number.MAX_SAFE_INTEGER;
+  let maxId = 0;
+  for (let i = 0; i < photos; i += 1000) {
+    const rows: NewPhoto[] = [];
+    const docs: { doc: string; categories: string[] }[] = [];
+    for (let j = 0; j < Math.min(1000, photos - i); j++) {
+      const n = i + j;
+      const airline = airlines[skewed(rand, airlines.length)]!;
+      const airport = airports[skewed(rand, airports.length)]!;
+      const type = types[skewed(rand, types.length)]!;
+      const user = users[skewed(rand, users.length)]!;
+      // A third of the photos show 2,000 popular aircraft; the rest a long tail of 32,000.
+      const registration = registrationOf(rand() < 0.35 ? Math.floor(rand() * 2_000) : Math.floor(rand() * 32_000));
+      registrations.add(registration);
+      used.airlines.add(airline.id);
+      used.airports.add(airport.id);
+      used.types.add(type.id);
+      used.users.add(user.id);
+      const categories = [CATEGORY_CODES[skewed(rand, 8)]!];
+      rows.push({
+        uploader_id: user.id,
+        state: 'accepted',
+        queue: 'normal',
+        registration,
+        registration_key: registrationKey(registration),
+        msn: String(30000 + n),
+        aircraft_type_id: type.id,
+        airline_id: airline.id,
+        airport_id: airport.id,
+        in_flight: 0,
+        taken_on: new Date(now - Math.floor(rand() * 3650) * 86_400_000).toISOString().slice(0, 10),
+        categories: toJson(categories),
+        remark: null,
+        message_to_screener: null,
+        watermark: null,
+        width: 2560,
+        height: 1707,
+        bytes: 3_000_000,
+        sha256: 'f'.repeat(64),
+        phash: '0123456789abcdef',
+        thumbhash: '3OcRJYB4d3h/iIeHeEh3eIhw+j2w',
+        exif,
+        checks,
+        original_key: null,
+        rendition_hash: 'bench0000000000000000'.slice(0, 20),
+        renditions,
+        views: Math.floor(rand() * 5000),
+        likes: Math.floor(rand() * 200),
+        featured_at: rand() < 0.01 ? now : null,
+        created_at: now - (photos - n) * 60_000,
+        updated_at: now,
+        decided_at: now - (photos - n) * 60_000 + 30_000,
+      });
+      docs.push({
+        doc: documentTokens(
+          [registration, String(30000 + n), texts.get(type.id), texts.get(airline.id), texts.get(airport.id), user.username],
+          [registration],
+        ),
+        categories,
+      });
+    }
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx.insertInto('photos').values(rows).returning('id').execute();
+      const pairs = inserted.map((r, k) => ({ id: r.id, ...docs[k]! }));
+      for (const r of inserted) {
+        minId = Math.min(minId, r.id);
+        maxId = Math.max(maxId, r.id);
+      }
+      if (!sample && inserted[500]) {
+        const row = rows[500]!;
+        sample = {
+          id: inserted[500].id,
+          reg: row.registration,
+          airline: row.airline_id!,
+          airport: row.airport_id!,
+          type: row.aircraft_type_id!,
+          user: row.uploader_id,
+        };
+      }
+      if (database.dialect === 'postgres') {
+        await sql`insert into photo_search (photo_id, doc)
+          select id, to_tsvector('simple', doc) from unnest(${pairs.map((p) => p.id)}::int[], ${pairs.map((p) => p.doc)}::text[]) as t(id, doc)`.execute(
+          trx,
+        );
+      } else {
+        for (let k = 0; k < pairs.length; k += 200) {
+          const part = pairs.slice(k, k + 200);
+          await sql`insert into photo_search (rowid, doc) values ${sql.join(part.map((p) => sql`(${p.id}, ${p.doc})`))}`.execute(
+            trx,
+          );
+        }
+      }
+      await trx
+        .insertInto('photo_categories')
+        .values(pairs.flatMap((p) => p.categories.map((category) => ({ photo_id: p.id, category }))))
+        .execute();
+    });
+  }
+  await sql`analyze`.execute(db);
+  // The words of the most photographed entries' names, as typed in the search box.
+  const words = [
+    ...new Set(
+      [...types.slice(0, 30), ...airlines.slice(0, 30), ...airports.slice(0, 30)].flatMap((r) =>
+        r.search_text.split(/\s+/).filter((w) => w.length >= 3 && w.length <= 12),
+      ),
+    ),
+  ];
+  return {
+    sample: sample!,
+    photoIds: { min: minId, max: maxId },
+    registrations: [...registrations],
+    airlines: [...used.airlines],
+    airports: [...used.airports],
+    types: [...used.types],
+    users: [...used.users],
+    words,
+  };
+}
