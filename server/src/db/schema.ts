@@ -236,6 +236,11 @@ export interface GalleryStateTable {
   version: number;
 }
 
+export interface LookupVersionsTable {
+  name: 'reference' | 'usernames';
+  version: number;
+}
+
 export interface LikesTable {
   photo_id: number;
   user_id: number;
@@ -303,6 +308,7 @@ export interface Database {
   photo_categories: PhotoCategoriesTable;
   photo_search: PhotoSearchTable;
   gallery_state: GalleryStateTable;
+  lookup_versions: LookupVersionsTable;
   likes: LikesTable;
   messages: MessagesTable;
   upload_intents: UploadIntentsTable;

@@ -3,6 +3,7 @@ import type { FieldIssue } from '../../../../contract/errors.js';
 import { MESSAGES, SHELL, suspendedMessage } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
+import { bumpLookup, VersionedLookup } from '../../db/versioned-lookup.js';
 import type { UserRow } from '../../db/schema.js';
 import type { EventHub } from '../../events.js';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../http/errors.js';
@@ -32,12 +33,27 @@ export function isSuspended(u: Pick<UserRow, 'status' | 'suspended_until'>, now:
  * own services beside this one.
  */
 export class AccountsService {
+  /** Usernames for presenting photos, kept per process (db/versioned-lookup.ts): no query per answer. */
+  private readonly usernameLookup: VersionedLookup<string>;
+
   constructor(
     private readonly database: DatabaseHandle,
     private readonly clock: Clock,
     events: EventHub,
     private readonly limiter: Limiter,
   ) {
+    this.usernameLookup = new VersionedLookup(
+      database.db,
+      'usernames',
+      async (ids) => new Map((await repo.usernamesByIds(this.db, ids)).map((u) => [u.id, u.username])),
+    );
+    // A member renamed or gone: every process drops its usernames (this one at once).
+    const forget = async ({ trx }: { trx: DbOrTrx }) => {
+      await bumpLookup(trx, 'usernames');
+      this.usernameLookup.changed();
+    };
+    events.on('account.renamed', forget);
+    events.on('account.deleted', forget);
     // Members' home airports follow a merge of the airport into another.
     events.on('reference.merged', async ({ trx, kind, fromId, intoId }) => {
       if (kind === 'airports') await repo.moveHomeAirports(trx, fromId, intoId);
@@ -115,7 +131,7 @@ export class AccountsService {
 
   /** Usernames by id, for presenting who uploaded or suggested something. */
   async usernames(ids: number[]): Promise<Map<number, string>> {
-    return new Map((await repo.usernamesByIds(this.db, [...new Set(ids)])).map((u) => [u.id, u.username]));
+    return this.usernameLookup.get(ids);
   }
 
   /**

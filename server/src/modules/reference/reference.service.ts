@@ -6,6 +6,7 @@ import type { FieldIssue } from '../../../../contract/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
+import { bumpLookup, VersionedLookup } from '../../db/versioned-lookup.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -48,12 +49,31 @@ export interface RefSummaries {
  * words photos are presented and found by. Every operation is written once over the kinds of kinds.ts.
  */
 export class ReferenceService {
+  /** Summaries for presenting photos, kept per process (db/versioned-lookup.ts): no query per answer. */
+  private readonly summaryLookups: { [K in RefKind]: VersionedLookup<RefSummary> };
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly events: EventHub,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    const lookup = <K extends RefKind>(kind: K) =>
+      new VersionedLookup(db, 'reference', async (ids) => {
+        const k = KINDS[kind];
+        return new Map((await k.byIds(this.db, ids)).map((r) => [r.id, k.summarise(r)]));
+      });
+    this.summaryLookups = {
+      aircraft_types: lookup('aircraft_types'),
+      airlines: lookup('airlines'),
+      airports: lookup('airports'),
+    };
+    // An entry's names or codes changed: every process drops its summaries (this one at once).
+    events.on('reference.changed', async ({ trx }) => {
+      await bumpLookup(trx, 'reference');
+      for (const l of Object.values(this.summaryLookups)) l.changed();
+    });
+  }
 
   async search<K extends RefKind>(kind: K, query: RefQuery, viewer: AuthUser | null) {
     const k = KINDS[kind];
@@ -124,15 +144,10 @@ export class ReferenceService {
   }
 
   async summaries(ids: { types: number[]; airlines: number[]; airports: number[] }): Promise<RefSummaries> {
-    const summarise = async <K extends RefKind>(kind: K, list: number[]) => {
-      const k = KINDS[kind];
-      const rows = list.length === 0 ? [] : await k.byIds(this.db, list);
-      return new Map(rows.map((r) => [r.id, k.summarise(r)]));
-    };
     const [types, airlines, airports] = await Promise.all([
-      summarise('aircraft_types', ids.types),
-      summarise('airlines', ids.airlines),
-      summarise('airports', ids.airports),
+      this.summaryLookups.aircraft_types.get(ids.types),
+      this.summaryLookups.airlines.get(ids.airlines),
+      this.summaryLookups.airports.get(ids.airports),
     ]);
     return { types, airlines, airports };
   }

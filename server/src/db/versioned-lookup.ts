@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import { ShortCache } from '../http/short-cache.js';
+import type { Db, DbOrTrx } from './database.js';
+
+/** The lookups kept per process, each with its version row in `lookup_versions`. */
+export type LookupName = 'reference' | 'usernames';
+
+/** Moves a lookup's version on, inside the transaction of the change (every process drops its copy). */
+export async function bumpLookup(trx: DbOrTrx, name: LookupName): Promise<void> {
+  await sql`update lookup_versions set version = version + 1 where name = ${name}`.execute(trx);
+}
+
+/**
+ * id → value for presenting (reference summaries, usernames), kept in the process and filled on
+ * demand, so a gallery answer asks the database for none of them once they are known. The copy is
+ * dropped whole when the lookup's version moves on: read at most every 250 ms per process (the same
+ * bound as the gallery's own answer cache), and at once by the process that made the change
+ * (`changed()`, after its commit). A change is seen everywhere within 250 ms.
+ */
+export class VersionedLookup<V> {
+  private entries = new Map<number, V>();
+  private seenVersion = -1;
+  private readonly version: ShortCache<number>;
+
+  constructor(
+    db: Db,
+    name: LookupName,
+    private readonly load: (ids: number[]) => Promise<Map<number, V>>,
+    /** Past this many entries the copy starts again (a bound on memory, not an expected size). */
+    private readonly maxEntries = 100_000,
+  ) {
+    this.version = new ShortCache(250, async () => {
+      const row = await db.selectFrom('lookup_versions').select('version').where('name', '=', name).executeTakeFirst();
+      return row?.version ?? 0;
+    });
+  }
+
+  async get(ids: readonly number[]): Promise<Map<number, V>> {
+    const version = await this.version.get();
+    if (version !== this.seenVersion) {
+      this.entries = new Map();
+      this.seenVersion = version;
+    }
+    const entries = this.entries;
+    const missing = [...new Set(ids.filter((id) => !entries.has(id)))];
+    if (missing.length > 0) {
+      const loaded = await this.load(missing);
+      // Kept only if no newer version dropped this copy while loading.
+      if (this.entries === entries) {
+        if (entries.size + loaded.size > this.maxEntries) entries.clear();
+        for (const [id, v] of loaded) entries.set(id, v);
+      }
+      const out = new Map<number, V>();
+      for (const id of ids) {
+        const v = entries.get(id) ?? loaded.get(id);
+        if (v !== undefined) out.set(id, v);
+      }
+      return out;
+    }
+    const out = new Map<number, V>();
+    for (const id of ids) out.set(id, entries.get(id)!);
+    return out;
+  }
+
+  /** This process changed what the lookup holds (call after the commit): the next get reads the version again. */
+  changed(): void {
+    this.version.clear();
+    this.entries = new Map();
+    this.seenVersion = -1;
+  }
+}
