@@ -137,7 +137,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const curation = new CurationService(db, events, reference, accounts, notifications, audit);
   const lifecycle = new PhotoLifecycle(clock, events);
   const files = new PhotoFiles(db, clock, storage);
-  const views = new ViewCounter(db);
+  const views = new ViewCounter(database);
   const photos = new PhotosService(database, clock, events, lifecycle, files, views, reference, accounts, config.imageHost);
   const uploads = new UploadService(database, clock, files, photos, reference, accounts, {
     uploadLeaseMs: config.uploadLeaseMs,

@@ -1,14 +1,18 @@
-import type { Db } from '../../db/database.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import * as repo from './photos.repository.js';
 
+/** Photos written per statement (PostgreSQL) or transaction (SQLite); requests run between two. */
+const CHUNK = 500;
+
 /**
- * Views of photo pages, counted in memory and written in one batch per photo by `flush` (every few
- * seconds, and at shutdown), so a busy photo costs no write per request.
+ * Views of photo pages, counted in memory and written in batches by `flush` (every few seconds, and at
+ * shutdown), so a busy photo costs no write per request, and thousands of photos each opened once cost
+ * a few statements, with requests answered between them, not thousands of commits in a row.
  */
 export class ViewCounter {
   private readonly pending = new Map<number, number>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly database: DatabaseHandle) {}
 
   count(photoId: number): void {
     this.pending.set(photoId, (this.pending.get(photoId) ?? 0) + 1);
@@ -17,6 +21,9 @@ export class ViewCounter {
   async flush(): Promise<void> {
     const batch = [...this.pending];
     this.pending.clear();
-    for (const [id, n] of batch) await repo.addViews(this.db, id, n);
+    for (let i = 0; i < batch.length; i += CHUNK) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      await repo.addViews(this.database.db, this.database.dialect, batch.slice(i, i + CHUNK));
+    }
   }
 }
