@@ -8,6 +8,7 @@ import * as m20261123Profiles from './migrations/2026-11-23-03-profiles-messages
 import * as m20261123Manage from './migrations/2026-11-23-04-manage.js';
 import * as m20261125PhotoCopies from './migrations/2026-11-25-01-photo-copies.js';
 import * as m20261126LookupVersions from './migrations/2026-11-26-01-lookup-versions.js';
+import * as m20261126GalleryCovering from './migrations/2026-11-26-02-gallery-covering.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-04-manage': m20261123Manage,
   '2026-11-25-01-photo-copies': m20261125PhotoCopies,
   '2026-11-26-01-lookup-versions': m20261126LookupVersions,
+  '2026-11-26-02-gallery-covering': m20261126GalleryCovering,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -71,7 +71,12 @@ function filtered(db: DbOrTrx, dialect: Dialect, f: GalleryFilter): SelectQueryB
     );
 }
 
-/** One page in the sort's order, newest/most first, after the keyset cursor; one more than `limit`. */
+/**
+ * One page in the sort's order, newest/most first, after the keyset cursor; one more than `limit`.
+ * The page's ids are picked from the gallery's indexes alone (each carries every filter and sort
+ * column), then only those rows are read: a photo row is wide, and sorting thousands of them by views
+ * once cost more than everything else in the answer.
+ */
 export function searchPageQuery(
   db: DbOrTrx,
   dialect: Dialect,
@@ -81,14 +86,20 @@ export function searchPageQuery(
   limit: number,
 ) {
   const column = SORT_COLUMN[sort];
-  return filtered(db, dialect, f)
-    .selectAll('photos')
+  const ids = filtered(db, dialect, f)
+    .select('photos.id')
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(${sql.ref(`photos.${column}`)}, photos.id) < (${after!.value}, ${after!.id})`),
     )
     .orderBy(`photos.${column}`, 'desc')
     .orderBy('photos.id', 'desc')
     .limit(limit + 1);
+  return db
+    .selectFrom('photos')
+    .selectAll('photos')
+    .where('photos.id', 'in', ids)
+    .orderBy(`photos.${column}`, 'desc')
+    .orderBy('photos.id', 'desc');
 }
 
 /** How many accepted photos match, counted up to `cap + 1` so the count stays cheap. */
