@@ -102,8 +102,26 @@ export function searchPageQuery(
     .orderBy('photos.id', 'desc');
 }
 
-/** How many accepted photos match, counted up to `cap + 1` so the count stays cheap. */
+/** Filters that name only the category and the free text: answered by the index tables alone. */
+const INDEX_TABLE_FILTERS = new Set<keyof GalleryFilter>(['category', 'tokens']);
+
+/**
+ * How many accepted photos match, counted up to `cap + 1` so the count stays cheap. A category or free
+ * text alone is counted in its own table, which holds accepted photos only (GalleryIndex keeps it so),
+ * without visiting a photo: `airliner` or `boeing` match tens of thousands.
+ */
 export async function countCapped(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, cap: number): Promise<number> {
+  const keys = (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);
+  if (keys.length === 1 && INDEX_TABLE_FILTERS.has(keys[0]!)) {
+    const matches =
+      keys[0] === 'category'
+        ? sql`select 1 from photo_categories where category = ${f.category!} limit ${cap + 1}`
+        : dialect === 'postgres'
+          ? sql`select 1 from photo_search where doc @@ to_tsquery('simple', ${tsQuery(f.tokens!)}) limit ${cap + 1}`
+          : sql`select 1 from photo_search where photo_search match ${ftsMatch(f.tokens!)} limit ${cap + 1}`;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (${matches}) as matches`.execute(db);
+    return Number(rows[0]!.n);
+  }
   const row = await db
     .selectFrom(
       filtered(db, dialect, f)

@@ -159,6 +159,16 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     expect(await found('q=%2D%2D')).toEqual([]);
   });
 
+  it('counts a category or a free text alone in its own table: accepted photos only, like every count', async () => {
+    // The pending and rejected photos are Air China's too (国航), and airliners: neither is counted.
+    expect(await search(`q=${encodeURIComponent('国航')}`)).toMatchObject({ total: 3, totalCapped: false });
+    expect(await search('cat=airliner')).toMatchObject({ total: (await found('cat=airliner')).length });
+    expect((await search('cat=night')).total).toBe(1);
+    expect((await search('q=zzzz')).total).toBe(0);
+    // With another filter the count goes through the photos, as before.
+    expect((await search(`q=${encodeURIComponent('国航')}&airport=${ids.pvg}`)).total).toBe(1);
+  });
+
   it('walks pages of 2 with the cursor without a duplicate or a gap while photos are accepted mid-walk', async () => {
     const seen: number[] = [];
     let page = await search('limit=2');
