@@ -24,6 +24,7 @@ import { PHOTO_COLUMN } from '../reference/reference.service.js';
 import type { EventHub } from '../../events.js';
 import { GalleryIndex } from './search-index.service.js';
 import * as repo from './gallery.repository.js';
+import { galleryVersion } from './search-index.repository.js';
 import { queryTokens } from './search-text.js';
 
 /** A cached answer lives at most this long even when nothing was accepted (views and likes move). */
@@ -70,7 +71,7 @@ function decodeCursor(cursor: string | undefined, sort: SearchQuery['sort']): re
 export class GalleryService {
   private readonly cache = new Map<string, Cached>();
   // Read at most every 250 ms per process, and at once after this process changed the gallery.
-  private readonly version = new ShortCache(250, () => repo.galleryVersion(this.db));
+  private readonly version = new ShortCache(250, () => galleryVersion(this.db));
   private stats: { at: number; value: SiteStats } | null = null;
 
   private readonly index: GalleryIndex;

@@ -1,6 +1,6 @@
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { ReferenceService } from '../reference/reference.service.js';
-import * as repo from './gallery.repository.js';
+import * as repo from './search-index.repository.js';
 import { documentTokens } from './search-text.js';
 import { fromJson } from '../../db/json.js';
 

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
-import type { Db, DbOrTrx, Dialect } from '../../db/database.js';
+import type { DbOrTrx } from '../../db/database.js';
 import type { Database, NewPhoto, PhotoRow, PhotosTable } from '../../db/schema.js';
 import { fromJson, toJson } from '../../db/json.js';
 import { COPY_REFUSED_STATES } from '../../../../contract/photos.js';
@@ -230,26 +230,6 @@ export async function isLikedBy(db: DbOrTrx, photoId: number, userId: number): P
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Adds views to many photos: one statement on PostgreSQL, one transaction of kept statements on SQLite. */
-export async function addViews(db: Db, dialect: Dialect, counts: [photoId: number, n: number][]): Promise<void> {
-  if (counts.length === 0) return;
-  if (dialect === 'postgres') {
-    await sql`update photos set views = photos.views + v.n
-      from unnest(${counts.map((c) => c[0])}::int[], ${counts.map((c) => c[1])}::int[]) as v(id, n)
-      where photos.id = v.id`.execute(db);
-    return;
-  }
-  await db.transaction().execute(async (trx) => {
-    for (const [id, n] of counts) {
-      await trx
-        .updateTable('photos')
-        .set({ views: sql<number>`views + ${n}` })
-        .where('id', '=', id)
-        .execute();
-    }
-  });
 }
 
 export type RefColumn = 'airport_id' | 'airline_id' | 'aircraft_type_id';

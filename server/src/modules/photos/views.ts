@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../db/database.js';
-import * as repo from './photos.repository.js';
+import * as repo from './views.repository.js';
 
 /** Photos written per statement (PostgreSQL) or transaction (SQLite); requests run between two. */
 const CHUNK = 500;

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import type { DbOrTrx, Dialect } from '../../db/database.js';
+import { ACCEPTED } from './gallery.repository.js';
+
+// The gallery's search index (kept by GalleryIndex, accepted photos only): one search document and the
+// categories of each accepted photo, and the version every process's answer cache checks.
+
+/** A photo's indexed facts, its row locked on PostgreSQL until the transaction ends. */
+export function photoForIndex(db: DbOrTrx, dialect: Dialect, id: number) {
+  return db
+    .selectFrom('photos')
+    .innerJoin('users', 'users.id', 'photos.uploader_id')
+    .select([
+      'photos.id',
+      'photos.state',
+      'photos.registration',
+      'photos.msn',
+      'photos.categories',
+      'photos.aircraft_type_id',
+      'photos.airline_id',
+      'photos.airport_id',
+      'users.username',
+    ])
+    .where('photos.id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate('photos'))
+    .executeTakeFirst();
+}
+
+export async function acceptedIdsOf(db: DbOrTrx, uploaderId: number): Promise<number[]> {
+  const rows = await db.selectFrom('photos').select('id').where('uploader_id', '=', uploaderId).where(ACCEPTED).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function writeSearchDocument(db: DbOrTrx, dialect: Dialect, photoId: number, doc: string, categories: string[]) {
+  await removeFromIndex(db, dialect, photoId);
+  if (dialect === 'postgres') {
+    await sql`insert into photo_search (photo_id, doc) values (${photoId}, to_tsvector('simple', ${doc}))`.execute(db);
+  } else {
+    await sql`insert into photo_search (rowid, doc) values (${photoId}, ${doc})`.execute(db);
+  }
+  if (categories.length > 0) {
+    await db
+      .insertInto('photo_categories')
+      .values(categories.map((category) => ({ photo_id: photoId, category })))
+      .execute();
+  }
+}
+
+export async function removeFromIndex(db: DbOrTrx, dialect: Dialect, photoId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`delete from photo_search where photo_id = ${photoId}`.execute(db);
+  else await sql`delete from photo_search where rowid = ${photoId}`.execute(db);
+  await db.deleteFrom('photo_categories').where('photo_id', '=', photoId).execute();
+}
+
+export async function bumpGalleryVersion(db: DbOrTrx): Promise<void> {
+  await db
+    .updateTable('gallery_state')
+    .set({ version: sql<number>`version + 1` })
+    .where('id', '=', 1)
+    .execute();
+}
+
+export async function galleryVersion(db: DbOrTrx): Promise<number> {
+  const row = await db.selectFrom('gallery_state').select('version').where('id', '=', 1).executeTakeFirst();
+  return row?.version ?? 0;
+}
