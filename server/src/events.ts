@@ -40,12 +40,20 @@ type Listener<K extends EventName> = (payload: Events[K]) => Promise<void> | voi
 
 export class EventHub {
   private readonly listeners = new Map<EventName, ((payload: never) => Promise<void> | void)[]>();
+  private readonly lastListeners = new Map<EventName, ((payload: never) => Promise<void> | void)[]>();
 
-  on<K extends EventName>(name: K, listener: Listener<K>): void {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  /**
+   * `last`: after every other listener — for a listener that writes a row every change of its kind
+   * shares (a version), so the row's lock is taken as late as possible and held only until the commit.
+   */
+  on<K extends EventName>(name: K, listener: Listener<K>, opts: { last?: boolean } = {}): void {
+    const into = opts.last ? this.lastListeners : this.listeners;
+    into.set(name, [...(into.get(name) ?? []), listener]);
   }
 
   async publish<K extends EventName>(name: K, payload: Events[K]): Promise<void> {
-    for (const listener of this.listeners.get(name) ?? []) await (listener as Listener<K>)(payload);
+    for (const listener of [...(this.listeners.get(name) ?? []), ...(this.lastListeners.get(name) ?? [])]) {
+      await (listener as Listener<K>)(payload);
+    }
   }
 }

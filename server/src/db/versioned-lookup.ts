@@ -11,29 +11,46 @@ export async function bumpLookup(trx: DbOrTrx, name: LookupName): Promise<void> 
 }
 
 /**
- * id → value for presenting (reference summaries, usernames), kept in the process and filled on
- * demand, so a gallery answer asks the database for none of them once they are known. The copy is
- * dropped whole when the lookup's version moves on: read at most every 250 ms per process (the same
- * bound as the gallery's own answer cache), and at once by the process that made the change
- * (`changed()`, after its commit). A change is seen everywhere within 250 ms.
+ * The version of one lookup as this process last read it: at most every 250 ms (the same bound as the
+ * gallery's own answer cache), and again at once after `clear()`. Shared by the lookups of one kind,
+ * and read by the gallery, which keeps an answer only while the versions of the names in it stand.
  */
-export class VersionedLookup<V> {
-  private entries = new Map<number, V>();
-  private seenVersion = -1;
-  private readonly version: ShortCache<number>;
+export class LookupVersion {
+  private readonly cache: ShortCache<number>;
 
-  constructor(
-    db: Db,
-    name: LookupName,
-    private readonly load: (ids: number[]) => Promise<Map<number, V>>,
-    /** Past this many entries the copy starts again (a bound on memory, not an expected size). */
-    private readonly maxEntries = 100_000,
-  ) {
-    this.version = new ShortCache(250, async () => {
+  constructor(db: Db, name: LookupName) {
+    this.cache = new ShortCache(250, async () => {
       const row = await db.selectFrom('lookup_versions').select('version').where('name', '=', name).executeTakeFirst();
       return row?.version ?? 0;
     });
   }
+
+  get(): Promise<number> {
+    return this.cache.get();
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+}
+
+/**
+ * id → value for presenting (reference summaries, usernames), kept in the process and filled on
+ * demand, so a gallery answer asks the database for none of them once they are known. The copy is
+ * dropped whole when the lookup's version moves on. The change's process drops it from inside the
+ * change's transaction (`changed()`), like the gallery's version: a reader between that and the commit
+ * may keep the old names, and any process sees the change within 250 ms.
+ */
+export class VersionedLookup<V> {
+  private entries = new Map<number, V>();
+  private seenVersion = -1;
+
+  constructor(
+    private readonly version: LookupVersion,
+    private readonly load: (ids: number[]) => Promise<Map<number, V>>,
+    /** Past this many entries the copy starts again (a bound on memory, not an expected size). */
+    private readonly maxEntries = 100_000,
+  ) {}
 
   async get(ids: readonly number[]): Promise<Map<number, V>> {
     const version = await this.version.get();
@@ -62,7 +79,7 @@ export class VersionedLookup<V> {
     return out;
   }
 
-  /** This process changed what the lookup holds (call after the commit): the next get reads the version again. */
+  /** This process changed what the lookup holds: the next get reads the version again. */
   changed(): void {
     this.version.clear();
     this.entries = new Map();

@@ -3,7 +3,7 @@ import type { FieldIssue } from '../../../../contract/errors.js';
 import { MESSAGES, SHELL, suspendedMessage } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
-import { bumpLookup, VersionedLookup } from '../../db/versioned-lookup.js';
+import { bumpLookup, LookupVersion, VersionedLookup } from '../../db/versioned-lookup.js';
 import type { UserRow } from '../../db/schema.js';
 import type { EventHub } from '../../events.js';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../http/errors.js';
@@ -35,6 +35,8 @@ export function isSuspended(u: Pick<UserRow, 'status' | 'suspended_until'>, now:
 export class AccountsService {
   /** Usernames for presenting photos, kept per process (db/versioned-lookup.ts): no query per answer. */
   private readonly usernameLookup: VersionedLookup<string>;
+  /** The version of the usernames this process presents with (the gallery checks its answers against it). */
+  readonly namesVersion: LookupVersion;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -42,9 +44,9 @@ export class AccountsService {
     events: EventHub,
     private readonly limiter: Limiter,
   ) {
+    this.namesVersion = new LookupVersion(database.db, 'usernames');
     this.usernameLookup = new VersionedLookup(
-      database.db,
-      'usernames',
+      this.namesVersion,
       async (ids) => new Map((await repo.usernamesByIds(this.db, ids)).map((u) => [u.id, u.username])),
     );
     // A member renamed or gone: every process drops its usernames (this one at once).
@@ -52,8 +54,9 @@ export class AccountsService {
       await bumpLookup(trx, 'usernames');
       this.usernameLookup.changed();
     };
-    events.on('account.renamed', forget);
-    events.on('account.deleted', forget);
+    // Last of the listeners: the one version row is held from here to the commit, as briefly as can be.
+    events.on('account.renamed', forget, { last: true });
+    events.on('account.deleted', forget, { last: true });
     // Members' home airports follow a merge of the airport into another.
     events.on('reference.merged', async ({ trx, kind, fromId, intoId }) => {
       if (kind === 'airports') await repo.moveHomeAirports(trx, fromId, intoId);

@@ -34,6 +34,8 @@ const STATS_TTL_MS = 60_000;
 
 interface Cached {
   version: number;
+  /** The versions of the reference names and usernames it was presented with. */
+  names: string;
   at: number;
   /** The finished answer, already UTF-8: a hit costs no serialising and no encoding. */
   json: Buffer;
@@ -125,10 +127,12 @@ export class GalleryService {
   async searchJson(q: SearchQuery): Promise<Buffer> {
     const after = decodeCursor(q.cursor, q.sort);
     const key = JSON.stringify(q);
-    const version = await this.version.get();
+    // The names in an answer come from lookups with versions of their own, read on their own 250 ms
+    // cycles: an answer stands only while both its versions do, so a rename is never kept for 10 s.
+    const [version, names] = await Promise.all([this.version.get(), this.namesVersion()]);
     const now = this.clock.now();
     const hit = this.cache.get(key);
-    if (hit && hit.version === version && now - hit.at < CACHE_TTL_MS) return hit.json;
+    if (hit && hit.version === version && hit.names === names && now - hit.at < CACHE_TTL_MS) return hit.json;
 
     const filter = this.filterOf(q);
     let answer: SearchResponse;
@@ -155,8 +159,13 @@ export class GalleryService {
     // Checked against the contract once, when made, as the route's serializer would on every send.
     const json = Buffer.from(JSON.stringify(searchResponse.parse(answer)));
     if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(key, { version, at: now, json });
+    this.cache.set(key, { version, names, at: now, json });
     return json;
+  }
+
+  private async namesVersion(): Promise<string> {
+    const [reference, usernames] = await Promise.all([this.reference.namesVersion.get(), this.accounts.namesVersion.get()]);
+    return `${reference}.${usernames}`;
   }
 
   /** This process changed what the gallery shows (GalleryIndex tells it, inside the change's transaction). */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Db, DbOrTrx } from '../../db/database.js';
+import { bumpLookup } from '../../db/versioned-lookup.js';
 import type { NewAircraftType, NewAirline, NewAirport } from '../../db/schema.js';
 import { AIRCRAFT_TYPES, AIRLINE_NAMES_ZH, AIRPORT_NAMES_ZH } from './curated-data.js';
 import {
@@ -116,6 +117,8 @@ export async function importReferenceData(db: Db, now: number): Promise<{ airpor
   await inChunks(db, typeRows, upsertImportedAircraftTypes);
   // Edited and member-added rows keep their columns; their search text follows the current rules.
   await refreshSearchText(db);
+  // Names and codes may have changed: every running process drops the summaries it presents with.
+  await bumpLookup(db, 'reference');
 
   return { airports: airportRows.length, airlines: airlineRows.length, types: typeRows.length };
 }

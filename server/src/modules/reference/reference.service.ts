@@ -6,7 +6,7 @@ import type { FieldIssue } from '../../../../contract/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
-import { bumpLookup, VersionedLookup } from '../../db/versioned-lookup.js';
+import { bumpLookup, LookupVersion, VersionedLookup } from '../../db/versioned-lookup.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -51,6 +51,8 @@ export interface RefSummaries {
 export class ReferenceService {
   /** Summaries for presenting photos, kept per process (db/versioned-lookup.ts): no query per answer. */
   private readonly summaryLookups: { [K in RefKind]: VersionedLookup<RefSummary> };
+  /** The version of the reference names this process presents with (the gallery checks its answers against it). */
+  readonly namesVersion: LookupVersion;
 
   constructor(
     private readonly db: Db,
@@ -58,8 +60,9 @@ export class ReferenceService {
     private readonly events: EventHub,
     private readonly audit: AuditService,
   ) {
+    this.namesVersion = new LookupVersion(db, 'reference');
     const lookup = <K extends RefKind>(kind: K) =>
-      new VersionedLookup(db, 'reference', async (ids) => {
+      new VersionedLookup(this.namesVersion, async (ids) => {
         const k = KINDS[kind];
         return new Map((await k.byIds(this.db, ids)).map((r) => [r.id, k.summarise(r)]));
       });
@@ -69,10 +72,15 @@ export class ReferenceService {
       airports: lookup('airports'),
     };
     // An entry's names or codes changed: every process drops its summaries (this one at once).
-    events.on('reference.changed', async ({ trx }) => {
-      await bumpLookup(trx, 'reference');
-      for (const l of Object.values(this.summaryLookups)) l.changed();
-    });
+    // Last of the listeners: the one version row is held from here to the commit, as briefly as can be.
+    events.on(
+      'reference.changed',
+      async ({ trx }) => {
+        await bumpLookup(trx, 'reference');
+        for (const l of Object.values(this.summaryLookups)) l.changed();
+      },
+      { last: true },
+    );
   }
 
   async search<K extends RefKind>(kind: K, query: RefQuery, viewer: AuthUser | null) {
