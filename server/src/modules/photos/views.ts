@@ -14,16 +14,22 @@ export class ViewCounter {
 
   constructor(private readonly database: DatabaseHandle) {}
 
-  count(photoId: number): void {
-    this.pending.set(photoId, (this.pending.get(photoId) ?? 0) + 1);
+  count(photoId: number, n = 1): void {
+    this.pending.set(photoId, (this.pending.get(photoId) ?? 0) + n);
   }
 
   async flush(): Promise<void> {
-    const batch = [...this.pending];
+    const batch = [...this.pending].sort((a, b) => a[0] - b[0]);
     this.pending.clear();
     for (let i = 0; i < batch.length; i += CHUNK) {
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      await repo.addViews(this.database.db, this.database.dialect, batch.slice(i, i + CHUNK));
+      try {
+        await repo.addViews(this.database.db, this.database.dialect, batch.slice(i, i + CHUNK));
+      } catch (err) {
+        // Not written (the database is away, or the batch lost a race): counted again for the next flush.
+        for (const [id, n] of batch.slice(i)) this.count(id, n);
+        throw err;
+      }
     }
   }
 }
