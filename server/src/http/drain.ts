@@ -28,7 +28,8 @@ export interface Drain {
  *    a request onto one at that very moment, and nginx never sends a POST twice — closing it would lose
  *    an upload. nginx closes its idle upstream connections itself sooner (its `keepalive_timeout`, 2 s,
  *    is shorter than `idleMs`), so none is closed under it. `/ready` answers 503 from the first moment.
- * 2. Closing (after `idleMs` or once no connection is left): idle connections still open are closed, and
+ * 2. Closing (once `idleMs` pass without an answer finishing, or no connection is left; the grace in
+ *    main.ts bounds it all): idle connections still open are closed, and
  *    a request that arrives anyway is answered 503 in Chinese with `Retry-After` (Fastify's own would be
  *    English); requests inside still run to their answer, within the grace that main.ts enforces.
  *
@@ -36,6 +37,8 @@ export interface Drain {
  */
 export function registerDrain(app: FastifyInstance): Drain {
   let phase: 'serving' | 'draining' | 'closing' = 'serving';
+  /** Restarts the idle window: set while draining. */
+  let stillBusy: (() => void) | null = null;
   app.addHook('onRequest', async (request, reply) => {
     if (phase === 'serving' || request.url.startsWith('/api/v1/health')) return;
     if (phase === 'draining' && !request.url.startsWith('/api/v1/ready')) return;
@@ -47,6 +50,11 @@ export function registerDrain(app: FastifyInstance): Drain {
     if (phase !== 'serving') void reply.header('Connection', 'close');
     return payload;
   });
+  // An answer that began before the drain (a long download) keeps its connection alive when it ends:
+  // the idle window starts again then, so its client has the whole window to close it first.
+  app.addHook('onResponse', async () => {
+    stillBusy?.();
+  });
   return {
     get draining() {
       return phase !== 'serving';
@@ -54,7 +62,11 @@ export function registerDrain(app: FastifyInstance): Drain {
     start(idleMs) {
       phase = 'draining';
       return new Promise((resolve) => {
-        const timer = setTimeout(resolve, idleMs);
+        let timer = setTimeout(resolve, idleMs);
+        stillBusy = () => {
+          clearTimeout(timer);
+          timer = setTimeout(resolve, idleMs);
+        };
         // The listening socket alone: http.Server#close would also drop every idle connection at once.
         // Fastify's close (later) meets a server already closed and carries on.
         net.Server.prototype.close.call(app.server, () => {
@@ -65,6 +77,7 @@ export function registerDrain(app: FastifyInstance): Drain {
     },
     refuseTheRest() {
       phase = 'closing';
+      stillBusy = null;
     },
   };
 }
