@@ -149,6 +149,8 @@ async function load(base: string, paths: string[], headers: Record<string, strin
 
 /** Runs the gallery load on SQLite, and on PostgreSQL when `pgAdminUrl` is given. */
 export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
+  // freshPostgresUrl makes its database on the server TEST_DATABASE_URL names.
+  if (pgAdminUrl) process.env.TEST_DATABASE_URL ??= pgAdminUrl;
   for (const kind of pgAdminUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-bench-gallery-'));
     const pgDb = kind === 'postgres' ? await freshPostgresUrl() : null;
