@@ -37,9 +37,10 @@ export class LookupVersion {
 /**
  * id → value for presenting (reference summaries, usernames), kept in the process and filled on
  * demand, so a gallery answer asks the database for none of them once they are known. The copy is
- * dropped whole when the lookup's version moves on. The change's process drops it from inside the
- * change's transaction (`changed()`), like the gallery's version: a reader between that and the commit
- * may keep the old names, and any process sees the change within 250 ms.
+ * dropped whole when its version moves on. The process that makes a change clears the version it
+ * read (`LookupVersion.clear()`, inside the change's transaction, like the gallery's version): its next
+ * read after the commit sees the new one; a reader in between may keep the old names, and any process
+ * sees the change within 250 ms.
  */
 export class VersionedLookup<V> {
   private entries = new Map<number, V>();
@@ -60,29 +61,17 @@ export class VersionedLookup<V> {
     }
     const entries = this.entries;
     const missing = [...new Set(ids.filter((id) => !entries.has(id)))];
-    if (missing.length > 0) {
-      const loaded = await this.load(missing);
-      // Kept only if no newer version dropped this copy while loading.
-      if (this.entries === entries) {
-        if (entries.size + loaded.size > this.maxEntries) entries.clear();
-        for (const [id, v] of loaded) entries.set(id, v);
-      }
-      const out = new Map<number, V>();
-      for (const id of ids) {
-        const v = entries.get(id) ?? loaded.get(id);
-        if (v !== undefined) out.set(id, v);
-      }
-      return out;
+    const loaded = missing.length > 0 ? await this.load(missing) : new Map<number, V>();
+    // Kept only if no newer version dropped this copy while loading.
+    if (loaded.size > 0 && this.entries === entries) {
+      if (entries.size + loaded.size > this.maxEntries) entries.clear();
+      for (const [id, v] of loaded) entries.set(id, v);
     }
     const out = new Map<number, V>();
-    for (const id of ids) out.set(id, entries.get(id)!);
+    for (const id of ids) {
+      const v = entries.get(id) ?? loaded.get(id);
+      if (v !== undefined) out.set(id, v);
+    }
     return out;
-  }
-
-  /** This process changed what the lookup holds: the next get reads the version again. */
-  changed(): void {
-    this.version.clear();
-    this.entries = new Map();
-    this.seenVersion = -1;
   }
 }

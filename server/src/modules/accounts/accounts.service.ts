@@ -52,7 +52,7 @@ export class AccountsService {
     // A member renamed or gone: every process drops its usernames (this one at once).
     const forget = async ({ trx }: { trx: DbOrTrx }) => {
       await bumpLookup(trx, 'usernames');
-      this.usernameLookup.changed();
+      this.namesVersion.clear();
     };
     // Last of the listeners: the one version row is held from here to the commit, as briefly as can be.
     events.on('account.renamed', forget, { last: true });

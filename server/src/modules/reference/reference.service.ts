@@ -77,7 +77,7 @@ export class ReferenceService {
       'reference.changed',
       async ({ trx }) => {
         await bumpLookup(trx, 'reference');
-        for (const l of Object.values(this.summaryLookups)) l.changed();
+        this.namesVersion.clear();
       },
       { last: true },
     );
