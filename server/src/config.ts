@@ -75,7 +75,7 @@ export interface Config {
   decodeQueue: number;
   /** How long a stopping process waits for requests in flight before it closes their connections. */
   shutdownGraceMs: number;
-  /** On SIGTERM, how long idle kept-alive connections are left for their clients to close (http/drain.ts). */
+  /** On SIGTERM, how long idle kept-alive connections are left for their clients to close after the last answer (http/drain.ts). */
   drainIdleMs: number;
   /** The longest one database statement (or getting a connection) may take before the request answers 503. */
   dbTimeoutMs: number;

@@ -11,7 +11,8 @@ export interface Drain {
   readonly draining: boolean;
   /**
    * Stops taking connections and lets those open say their last: every answer from now on closes its
-   * connection, and `/ready` fails. Resolves once no connection is left, or after `idleMs` at most.
+   * connection, and `/ready` fails. Resolves once no connection is left, or once `idleMs` pass
+   * without an answer finishing.
    */
   start(idleMs: number): Promise<void>;
   /** From now on every request that still arrives is refused in Chinese (the process is closing). */
@@ -28,10 +29,10 @@ export interface Drain {
  *    a request onto one at that very moment, and nginx never sends a POST twice — closing it would lose
  *    an upload. nginx closes its idle upstream connections itself sooner (its `keepalive_timeout`, 2 s,
  *    is shorter than `idleMs`), so none is closed under it. `/ready` answers 503 from the first moment.
- * 2. Closing (once `idleMs` pass without an answer finishing, or no connection is left; the grace in
- *    main.ts bounds it all): idle connections still open are closed, and
- *    a request that arrives anyway is answered 503 in Chinese with `Retry-After` (Fastify's own would be
- *    English); requests inside still run to their answer, within the grace that main.ts enforces.
+ * 2. Closing (once `idleMs` pass without an answer finishing, or no connection is left): idle
+ *    connections still open are closed, and a request that arrives anyway is answered 503 in Chinese
+ *    with `Retry-After` (Fastify's own would be English); requests inside still run to their answer.
+ *    The grace main.ts enforces bounds both steps.
  *
  * `/health` answers throughout: the process is alive.
  */
