@@ -129,6 +129,9 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     expect(await page.title()).toBe('审图 · 航迹');
     expect(await page.getByTestId('message-to-screener').textContent()).toContain('逆光拍摄，请留意机身细节');
     expect(await page.getByText('Canon EOS R5').count()).toBeGreaterThan(0);
+    // The camera wrote 2024:05:01 23:30:00; a screener reads it as a date (issue 19, item 11).
+    expect(await page.getByText('2024-05-01 23:30:00').count()).toBeGreaterThan(0);
+    expect(await page.getByText('2024:05:01').count()).toBe(0);
     expect(await page.locator('.same-registration a').count()).toBe(1);
     for (const name of ['通过 (A)', '拒绝 (R)', '升级 (E)']) {
       expect(await page.getByRole('button', { name }).isVisible()).toBe(true);
