@@ -12,6 +12,9 @@ export const airport = z.object({
   nameEn: z.string(),
   city: z.string().nullable(),
   country: z.string().nullable(),
+  /** The city, and the province (Chinese airports) or the country (elsewhere), in Chinese. */
+  cityZh: z.string().nullable(),
+  regionZh: z.string().nullable(),
   status: z.enum(REF_STATUSES),
 });
 export type Airport = z.infer<typeof airport>;
@@ -23,6 +26,10 @@ export const airline = z.object({
   nameZh: z.string().nullable(),
   nameEn: z.string(),
   country: z.string().nullable(),
+  /** The short name people say (国航). */
+  shortZh: z.string().nullable(),
+  /** False for an airline that no longer flies. */
+  active: z.boolean(),
   status: z.enum(REF_STATUSES),
 });
 export type Airline = z.infer<typeof airline>;
@@ -34,6 +41,8 @@ export const aircraftType = z.object({
   typeName: z.string(),
   variant: z.string().nullable(),
   icao: z.string().nullable(),
+  /** The Chinese name where it is not the manufacturer and designation (新舟 60, 运-20). */
+  nameZh: z.string().nullable(),
   status: z.enum(REF_STATUSES),
 });
 export type AircraftType = z.infer<typeof aircraftType>;
@@ -124,16 +133,42 @@ export type RefItem<K extends RefKind = RefKind> = z.infer<(typeof referenceItem
 export type RefList<K extends RefKind = RefKind> = z.infer<(typeof referenceLists)[K]>;
 export type RefAdded<K extends RefKind = RefKind> = z.infer<(typeof referenceAdded)[K]>;
 
-/** The label a selector shows for each kind, used by the server presenters and the web alike. */
+// The labels a selector and a photo show for each kind, Chinese first (issue 21), used by the server
+// presenters and the web alike: 上海浦东 ZSPD/PVG, 中国国际航空, 波音 737-800（B738）.
 export function airportLabel(a: Pick<Airport, 'nameZh' | 'nameEn' | 'iata' | 'icao'>): string {
-  const codes = [a.iata, a.icao].filter(Boolean).join('/');
-  return `${a.nameZh ?? a.nameEn}${codes ? ` (${codes})` : ''}`;
+  const codes = [a.icao, a.iata].filter(Boolean).join('/');
+  return `${a.nameZh ?? a.nameEn}${codes ? ` ${codes}` : ''}`;
 }
-export function airlineLabel(a: Pick<Airline, 'nameZh' | 'nameEn'>): string {
-  return a.nameZh ?? a.nameEn;
+export function airlineLabel(a: Pick<Airline, 'nameZh' | 'nameEn'> & Partial<Pick<Airline, 'active'>>): string {
+  return `${a.nameZh ?? a.nameEn}${a.active === false ? '（已停运）' : ''}`;
 }
-export function aircraftTypeLabel(t: Pick<AircraftType, 'manufacturerEn' | 'typeName' | 'variant'>): string {
-  // "737" + "-800" reads as one designation (Boeing 737-800); other variants stand apart (A330neo 900).
+/** The type's name without its designator: 波音 737-800, 空客 A320neo, 新舟 60. */
+export function aircraftTypeName(
+  t: Pick<AircraftType, 'manufacturerEn' | 'typeName' | 'variant'> & Partial<Pick<AircraftType, 'manufacturerZh' | 'nameZh'>>,
+): string {
+  if (t.nameZh) return t.nameZh;
+  // "737" + "-800" reads as one designation (737-800); other variants stand apart (A330neo 900).
   const variant = t.variant ? (t.variant.startsWith('-') ? t.variant : ` ${t.variant}`) : '';
-  return `${t.manufacturerEn} ${t.typeName}${variant}`;
+  return `${t.manufacturerZh ?? t.manufacturerEn} ${t.typeName}${variant}`;
+}
+export function aircraftTypeLabel(
+  t: Pick<AircraftType, 'manufacturerEn' | 'typeName' | 'variant' | 'icao'> &
+    Partial<Pick<AircraftType, 'manufacturerZh' | 'nameZh'>>,
+): string {
+  return `${aircraftTypeName(t)}${t.icao ? `（${t.icao}）` : ''}`;
+}
+
+/** An airline as a selector offers it: 中国国际航空 Air China CCA/CA — both names, then the codes. */
+export function airlineOptionLabel(
+  a: Pick<Airline, 'nameZh' | 'nameEn' | 'icao' | 'iata'> & Partial<Pick<Airline, 'active'>>,
+): string {
+  const codes = [a.icao, a.iata].filter(Boolean).join('/');
+  return `${airlineLabel(a)}${a.nameZh ? ` ${a.nameEn}` : ''}${codes ? ` ${codes}` : ''}`;
+}
+
+/** The one line that names an entry in selectors and management lists. */
+export function refItemLabel<K extends RefKind>(kind: K, item: RefItem<K>): string {
+  if (kind === 'airports') return airportLabel(item as RefItem<'airports'>);
+  if (kind === 'airlines') return airlineOptionLabel(item as RefItem<'airlines'>);
+  return aircraftTypeLabel(item as RefItem<'aircraft-types'>);
 }

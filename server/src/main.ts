@@ -1,12 +1,12 @@
 import { buildApp, tmpDirOf } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { defaultJobs, startLocalUpkeep, startScheduler } from './jobs/scheduler.js';
-import { importReferenceDataIfEmpty } from './modules/reference/reference.import.js';
+import { importReferenceDataIfChanged } from './modules/reference/reference.import.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, database, clock, mail, services, drain, checkDependencies } = await buildApp(config);
-  if (await importReferenceDataIfEmpty(database.db, clock.now())) app.log.info('reference data imported');
+  if (await importReferenceDataIfChanged(database.db, clock.now())) app.log.info('reference data imported');
   // Files of uploads that a previous process left half-done (see UploadService.upload).
   await services.uploads.sweep();
   const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail, services), app.log);

@@ -9,6 +9,7 @@ import * as m20261123Manage from './migrations/2026-11-23-04-manage.js';
 import * as m20261125PhotoCopies from './migrations/2026-11-25-01-photo-copies.js';
 import * as m20261126LookupVersions from './migrations/2026-11-26-01-lookup-versions.js';
 import * as m20261126GalleryCovering from './migrations/2026-11-26-02-gallery-covering.js';
+import * as m20261126ReferenceZh from './migrations/2026-11-26-03-reference-zh.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-01-photo-copies': m20261125PhotoCopies,
   '2026-11-26-01-lookup-versions': m20261126LookupVersions,
   '2026-11-26-02-gallery-covering': m20261126GalleryCovering,
+  '2026-11-26-03-reference-zh': m20261126ReferenceZh,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

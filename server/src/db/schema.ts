@@ -109,6 +109,13 @@ export interface AirportsTable extends RefColumns {
   name_en: string;
   city: string | null;
   country: string | null;
+  city_zh: Generated<string | null>;
+  /** Province or region for Chinese airports, the country in Chinese elsewhere. */
+  region_zh: Generated<string | null>;
+  /** More words the entry is found by (the full name 上海浦东国际机场), space-separated. */
+  aliases: Generated<string | null>;
+  /** Orders equally good search answers: 2 a large airport, 1 one with scheduled flights, 0 others. */
+  prominence: Generated<number>;
 }
 
 export interface AirlinesTable extends RefColumns {
@@ -117,6 +124,12 @@ export interface AirlinesTable extends RefColumns {
   name_zh: string | null;
   name_en: string;
   country: string | null;
+  /** The short name people type and read (国航). */
+  short_zh: Generated<string | null>;
+  /** 0 for an airline that no longer flies (its codes may belong to another one now). */
+  active: Generated<number>;
+  /** Orders equally good search answers: 2 a curated airline, 1 another flying one, 0 a defunct one. */
+  prominence: Generated<number>;
 }
 
 export interface AircraftTypesTable extends RefColumns {
@@ -125,6 +138,9 @@ export interface AircraftTypesTable extends RefColumns {
   type_name: string;
   variant: string | null;
   icao: string | null;
+  /** The Chinese name where it is not the manufacturer and designation (新舟 60, 运-20). */
+  name_zh: Generated<string | null>;
+  aliases: Generated<string | null>;
 }
 
 export interface PhotosTable {
@@ -241,6 +257,13 @@ export interface LookupVersionsTable {
   version: number;
 }
 
+/** Which curated reference data a database holds (`reference.import.ts`). */
+export interface ReferenceImportsTable {
+  name: string;
+  digest: string;
+  imported_at: number;
+}
+
 export interface LikesTable {
   photo_id: number;
   user_id: number;
@@ -309,6 +332,7 @@ export interface Database {
   photo_search: PhotoSearchTable;
   gallery_state: GalleryStateTable;
   lookup_versions: LookupVersionsTable;
+  reference_imports: ReferenceImportsTable;
   likes: LikesTable;
   messages: MessagesTable;
   upload_intents: UploadIntentsTable;

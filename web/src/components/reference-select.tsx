@@ -1,4 +1,4 @@
-import { aircraftTypeLabel, airlineLabel, airportLabel, REF_KIND_NAMES, type RefItem, type RefKind } from '@contract/reference';
+import { REF_KIND_NAMES, refItemLabel, type RefItem, type RefKind } from '@contract/reference';
 import { Button, Select } from 'antd';
 import { useState } from 'react';
 import { useReferenceSearch } from '../lib/search-reference.js';
@@ -10,15 +10,8 @@ export interface RefOption {
   label: string;
 }
 
-const LABELS: { [K in RefKind]: (item: RefItem<K>) => string } = {
-  airports: airportLabel,
-  airlines: (a) =>
-    `${airlineLabel(a)}${a.nameZh ? ` ${a.nameEn}` : ''}${a.icao || a.iata ? ` (${[a.iata, a.icao].filter(Boolean).join('/')})` : ''}`,
-  'aircraft-types': (t) => `${aircraftTypeLabel(t)}${t.icao ? ` (${t.icao})` : ''}`,
-};
-
 function optionOf<K extends RefKind>(kind: K, item: RefItem<K>): RefOption {
-  return { value: item.id, label: LABELS[kind](item) + (item.status === 'pending' ? '（待审核）' : '') };
+  return { value: item.id, label: refItemLabel(kind, item) + (item.status === 'pending' ? '（待审核）' : '') };
 }
 
 interface Props {

@@ -155,6 +155,12 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     expect(await found(`q=${encodeURIComponent('首都机场')}`)).toEqual([photo.caPekAgain, photo.caPek]);
     expect(await found(`q=${encodeURIComponent('虹桥拍机人')}`)).toEqual([photo.caPekAgain, photo.muPvg]);
     expect(await found(`q=${encodeURIComponent('A320 PVG')}`)).toEqual([photo.muPvg]);
+    // As Chinese spotters write (issue 21): a designation with its hyphen, a place, traditional
+    // characters, pinyin.
+    expect(await found('q=737-800')).toEqual([photo.caPvg]);
+    expect(await found(`q=${encodeURIComponent('浦东')}`)).toEqual([photo.muPvg, photo.caPvg]);
+    expect(await found(`q=${encodeURIComponent('國航 浦東')}`)).toEqual([photo.caPvg]);
+    expect(await found('q=pudong')).toEqual([photo.muPvg, photo.caPvg]);
     expect(await found(`q=${encodeURIComponent("' OR 1=1 --")}`)).toEqual([]);
     expect(await found('q=%2D%2D')).toEqual([]);
   });

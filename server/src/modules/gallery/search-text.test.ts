@@ -10,6 +10,8 @@ describe('gallery search tokens', () => {
     expect(doc).toEqual(
       expect.arrayContaining(['b', '1234', 'b1234', 'a320', 'airbus', '空客', '国航', '首都', '机场', 'zbaa', 'pek', '空']),
     );
+    // A designation with hyphens is found as people type it (737-800, 777-300ER).
+    expect(documentTokens(['波音 737-800 777-300er'], []).split(' ')).toEqual(expect.arrayContaining(['737800', '777300er']));
   });
 
   it('reads a registration whole, words as prefixes and Chinese as pairs without place suffixes', () => {
@@ -22,6 +24,8 @@ describe('gallery search tokens', () => {
     expect(queryTokens('国航').map((t) => t.text)).toEqual(['国航']);
     expect(queryTokens('中国国际航空').map((t) => t.text)).toEqual(['中国', '国国', '国际']);
     expect(queryTokens('京')).toEqual([{ text: '京', prefix: false }]);
+    expect(queryTokens('國航').map((t) => t.text)).toEqual(['国航']);
+    expect(queryTokens('737-800')).toEqual([{ text: '737800', prefix: true }]);
     expect(queryTokens("'; drop table --")).toEqual([
       { text: 'drop', prefix: false },
       { text: 'table', prefix: true },

@@ -1,7 +1,9 @@
 // Tokens for the gallery's full-text index, the same on SQLite (FTS5) and PostgreSQL (tsvector):
 // Latin letters and digits as words (and a registration as one word without its hyphen), Chinese
 // as single characters and pairs — a trigram index cannot find the two-character names people
-// type most (国航, 东航, 首都). The server splits both the document and the query.
+// type most (国航, 东航, 首都). The server splits both the document and the query, traditional
+// characters read as simplified (國航 finds 国航).
+import { toSimplified } from '../reference/han.js';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const RUNS = /[\u3400-\u9fff\uf900-\ufaff]+|[a-z0-9]+/g;
@@ -15,17 +17,23 @@ function cjkGrams(run: string, withSingles: boolean): string[] {
   return grams;
 }
 
-function runsOf(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(RUNS) ?? [];
-}
+const HYPHENATED = /[a-z0-9]+(?:-[a-z0-9]+)+/g;
 
-/** The document of one photo: every word, every registration without its hyphens, CJK singles and pairs. */
+const plain = (text: string) => toSimplified(text.normalize('NFKC').toLowerCase());
+const runsOf = (text: string): string[] => text.match(RUNS) ?? [];
+
+/**
+ * The document of one photo: every word, every registration and hyphenated designation also without
+ * its hyphens (b1234, 737800: a query with hyphens is matched so), CJK singles and pairs.
+ */
 export function documentTokens(parts: (string | null | undefined)[], registrations: string[]): string {
   const tokens = new Set<string>();
-  for (const run of runsOf(parts.filter(Boolean).join(' '))) {
+  const text = plain(parts.filter(Boolean).join(' '));
+  for (const run of runsOf(text)) {
     if (CJK.test(run)) cjkGrams(run, true).forEach((g) => tokens.add(g));
     else tokens.add(run);
   }
+  for (const word of text.match(HYPHENATED) ?? []) tokens.add(word.replace(/-/g, ''));
   for (const reg of registrations) {
     const key = reg.toLowerCase().replace(/[^a-z0-9]/g, '');
     if (key) tokens.add(key);
@@ -41,8 +49,9 @@ export interface QueryToken {
 
 /** The query's tokens, all of which a photo's document must contain. Empty when nothing is searchable. */
 export function queryTokens(query: string): QueryToken[] {
-  const trimmed = query.normalize('NFKC').toLowerCase().trim();
-  // One word with hyphens (b-1234, 9v-sqa) is a registration: match it whole, without the hyphens.
+  const trimmed = plain(query).trim();
+  // One word with hyphens (b-1234, 9v-sqa, 737-800) is a registration or a designation: match it
+  // whole, without the hyphens, as the document holds both.
   if (/^[a-z0-9]+(-[a-z0-9]+)+$/.test(trimmed)) return [{ text: trimmed.replace(/-/g, ''), prefix: true }];
   const tokens: QueryToken[] = [];
   for (let run of runsOf(trimmed)) {

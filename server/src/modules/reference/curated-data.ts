@@ -1,225 +1,133 @@
-// Curated by us: Chinese names for the main Chinese airports and airlines (matched by ICAO code),
-// and common ICAO aircraft type designators with their manufacturers.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
-export const AIRPORT_NAMES_ZH: Record<string, string> = {
-  ZBAA: '北京首都国际机场',
-  ZBAD: '北京大兴国际机场',
-  ZSPD: '上海浦东国际机场',
-  ZSSS: '上海虹桥国际机场',
-  ZGGG: '广州白云国际机场',
-  ZGSZ: '深圳宝安国际机场',
-  ZUUU: '成都双流国际机场',
-  ZUTF: '成都天府国际机场',
-  ZUCK: '重庆江北国际机场',
-  ZPPP: '昆明长水国际机场',
-  ZLXY: '西安咸阳国际机场',
-  ZSHC: '杭州萧山国际机场',
-  ZSNJ: '南京禄口国际机场',
-  ZSAM: '厦门高崎国际机场',
-  ZSQD: '青岛胶东国际机场',
-  ZHHH: '武汉天河国际机场',
-  ZGHA: '长沙黄花国际机场',
-  ZHCC: '郑州新郑国际机场',
-  ZBTJ: '天津滨海国际机场',
-  ZYTX: '沈阳桃仙国际机场',
-  ZYHB: '哈尔滨太平国际机场',
-  ZYTL: '大连周水子国际机场',
-  ZWWW: '乌鲁木齐地窝堡国际机场',
-  ZLLL: '兰州中川国际机场',
-  ZJHK: '海口美兰国际机场',
-  ZJSY: '三亚凤凰国际机场',
-  ZGNN: '南宁吴圩国际机场',
-  ZGKL: '桂林两江国际机场',
-  ZUGY: '贵阳龙洞堡国际机场',
-  ZSFZ: '福州长乐国际机场',
-  ZSJN: '济南遥墙国际机场',
-  ZSOF: '合肥新桥国际机场',
-  ZSCN: '南昌昌北国际机场',
-  ZSNB: '宁波栎社国际机场',
-  ZSWZ: '温州龙湾国际机场',
-  ZBSJ: '石家庄正定国际机场',
-  ZBYN: '太原武宿国际机场',
-  ZBHH: '呼和浩特白塔国际机场',
-  ZYCC: '长春龙嘉国际机场',
-  ZLXN: '西宁曹家堡国际机场',
-  ZLIC: '银川河东国际机场',
-  ZULS: '拉萨贡嘎国际机场',
-  ZSYT: '烟台蓬莱国际机场',
-  ZGSD: '珠海金湾机场',
-  ZGOW: '揭阳潮汕国际机场',
-  VHHH: '香港国际机场',
-  VMMC: '澳门国际机场',
-  RCTP: '台湾桃园国际机场',
-  RCSS: '台北松山机场',
-  RCKH: '高雄国际机场',
-};
+// Our curated reference data (issue 21): readable tab-separated files in server/reference-data, each
+// entry with its source (README, "Reference data"). `-` writes an empty value. The files are read
+// once, when the import first asks for them.
 
-export const AIRLINE_NAMES_ZH: Record<string, string> = {
-  CCA: '中国国际航空',
-  CES: '中国东方航空',
-  CSN: '中国南方航空',
-  CHH: '海南航空',
-  CSZ: '深圳航空',
-  CXA: '厦门航空',
-  CSC: '四川航空',
-  CDG: '山东航空',
-  CSH: '上海航空',
-  CQH: '春秋航空',
-  DKH: '吉祥航空',
-  CBJ: '北京首都航空',
-  GCR: '天津航空',
-  LKE: '祥鹏航空',
-  CGZ: '长龙航空',
-  HXA: '华夏航空',
-  UEA: '成都航空',
-  CQN: '重庆航空',
-  OKA: '奥凯航空',
-  TBA: '西藏航空',
-  KNA: '昆明航空',
-  EPA: '东海航空',
-  QDA: '青岛航空',
-  CYZ: '中国邮政航空',
-  CKK: '中国货运航空',
-  CAO: '中国国际货运航空',
-  CSS: '顺丰航空',
-  YZR: '扬子江快运',
-  CPA: '国泰航空',
-  HDA: '国泰港龙航空',
-  HKE: '香港快运',
-  CRK: '香港航空',
-  AMU: '澳门航空',
-  CAL: '中华航空',
-  EVA: '长荣航空',
-  SJX: '星宇航空',
-  ANA: '全日空',
-  JAL: '日本航空',
-  KAL: '大韩航空',
-  AAR: '韩亚航空',
-  SIA: '新加坡航空',
-  UAE: '阿联酋航空',
-  QTR: '卡塔尔航空',
-  DLH: '汉莎航空',
-  AFR: '法国航空',
-  BAW: '英国航空',
-  UAL: '美国联合航空',
-  DAL: '达美航空',
-  AAL: '美国航空',
-};
+export const REFERENCE_DATA_DIR = path.resolve(import.meta.dirname, '../../../reference-data');
 
-/** Short names people type (国航 for 中国国际航空); searched, not shown. */
-export const AIRLINE_ALIASES_ZH: Record<string, string> = {
-  CCA: '国航',
-  CES: '东航',
-  CSN: '南航',
-  CHH: '海航',
-  CSZ: '深航',
-  CXA: '厦航',
-  CSC: '川航',
-  CDG: '山航',
-  CSH: '上航',
-  CQH: '春秋',
-  DKH: '吉祥',
-  CBJ: '首航',
-  GCR: '天航',
-  CPA: '国泰',
-  CAL: '华航',
-  EVA: '长荣',
-  CAO: '国货航',
-  CSS: '顺丰',
-};
+export interface CuratedAirport {
+  /** The airport data's key: its ICAO code, or OurAirports' ident for a field without one (CN-0003). */
+  ident: string;
+  nameZh: string;
+  cityZh: string;
+  regionZh: string;
+  fullZh: string | null;
+  source: string;
+}
 
-interface CuratedType {
-  icao: string;
+/** An airport the imported data lacks (opened after it was made), with the columns an import row needs. */
+export interface AddedAirport extends CuratedAirport {
+  iata: string | null;
+  nameEn: string;
+  cityEn: string | null;
+  /** ISO 3166 code of its country (CN). */
+  countryCode: string;
+}
+
+export interface CuratedAirline {
+  icao: string | null;
+  iata: string | null;
+  nameZh: string;
+  shortZh: string | null;
+  nameEn: string;
+  /** The country as the airline data writes it (China, Hong Kong, Japan). */
+  country: string;
+  source: string;
+}
+
+export interface CuratedType {
+  icao: string | null;
   manufacturerEn: string;
   manufacturerZh: string;
   typeName: string;
-  variant?: string;
+  variant: string | null;
+  nameZh: string | null;
+  /** More words it is found by (738, c909, 新舟60). */
+  aliases: string[];
+  source: string;
 }
 
-const madeBy =
-  (manufacturerEn: string, manufacturerZh: string) =>
-  (icao: string, typeName: string, variant?: string): CuratedType => ({
-    icao,
-    manufacturerEn,
-    manufacturerZh,
-    typeName,
-    ...(variant ? { variant } : {}),
-  });
-const boeing = madeBy('Boeing', '波音');
-const airbus = madeBy('Airbus', '空客');
+export interface CuratedData {
+  airports: CuratedAirport[];
+  addedAirports: AddedAirport[];
+  airlines: CuratedAirline[];
+  types: CuratedType[];
+  /** Changes whenever a file does: a database holding another digest imports again at start. */
+  digest: string;
+}
 
-export const AIRCRAFT_TYPES: CuratedType[] = [
-  airbus('A318', 'A318'),
-  airbus('A319', 'A319'),
-  airbus('A320', 'A320'),
-  airbus('A321', 'A321'),
-  airbus('A19N', 'A319neo'),
-  airbus('A20N', 'A320neo'),
-  airbus('A21N', 'A321neo'),
-  airbus('A332', 'A330', '-200'),
-  airbus('A333', 'A330', '-300'),
-  airbus('A338', 'A330neo', '-800'),
-  airbus('A339', 'A330neo', '-900'),
-  airbus('A342', 'A340', '-200'),
-  airbus('A343', 'A340', '-300'),
-  airbus('A346', 'A340', '-600'),
-  airbus('A359', 'A350', '-900'),
-  airbus('A35K', 'A350', '-1000'),
-  airbus('A388', 'A380', '-800'),
-  airbus('BCS1', 'A220', '-100'),
-  airbus('BCS3', 'A220', '-300'),
-  airbus('A306', 'A300', '-600'),
-  airbus('A310', 'A310'),
-  boeing('B712', '717', '-200'),
-  boeing('B733', '737', '-300'),
-  boeing('B734', '737', '-400'),
-  boeing('B735', '737', '-500'),
-  boeing('B736', '737', '-600'),
-  boeing('B737', '737', '-700'),
-  boeing('B738', '737', '-800'),
-  boeing('B739', '737', '-900'),
-  boeing('B37M', '737 MAX', '7'),
-  boeing('B38M', '737 MAX', '8'),
-  boeing('B39M', '737 MAX', '9'),
-  boeing('B3XM', '737 MAX', '10'),
-  boeing('B744', '747', '-400'),
-  boeing('B748', '747', '-8'),
-  boeing('B752', '757', '-200'),
-  boeing('B753', '757', '-300'),
-  boeing('B762', '767', '-200'),
-  boeing('B763', '767', '-300'),
-  boeing('B764', '767', '-400'),
-  boeing('B772', '777', '-200'),
-  boeing('B77L', '777', '-200LR/F'),
-  boeing('B773', '777', '-300'),
-  boeing('B77W', '777', '-300ER'),
-  boeing('B778', '777X', '-8'),
-  boeing('B779', '777X', '-9'),
-  boeing('B788', '787', '-8'),
-  boeing('B789', '787', '-9'),
-  boeing('B78X', '787', '-10'),
-  { icao: 'C919', manufacturerEn: 'COMAC', manufacturerZh: '中国商飞', typeName: 'C919' },
-  { icao: 'AJ27', manufacturerEn: 'COMAC', manufacturerZh: '中国商飞', typeName: 'C909', variant: '(ARJ21)' },
-  { icao: 'MA60', manufacturerEn: 'Xian', manufacturerZh: '西飞', typeName: 'MA60' },
-  { icao: 'E170', manufacturerEn: 'Embraer', manufacturerZh: '巴西航空工业', typeName: 'E170' },
-  { icao: 'E175', manufacturerEn: 'Embraer', manufacturerZh: '巴西航空工业', typeName: 'E175' },
-  { icao: 'E190', manufacturerEn: 'Embraer', manufacturerZh: '巴西航空工业', typeName: 'E190' },
-  { icao: 'E195', manufacturerEn: 'Embraer', manufacturerZh: '巴西航空工业', typeName: 'E195' },
-  { icao: 'E290', manufacturerEn: 'Embraer', manufacturerZh: '巴西航空工业', typeName: 'E190-E2' },
-  { icao: 'E295', manufacturerEn: 'Embraer', manufacturerZh: '巴西航空工业', typeName: 'E195-E2' },
-  { icao: 'CRJ9', manufacturerEn: 'Bombardier', manufacturerZh: '庞巴迪', typeName: 'CRJ900' },
-  { icao: 'DH8D', manufacturerEn: 'De Havilland Canada', manufacturerZh: '德哈维兰加拿大', typeName: 'Dash 8', variant: '-400' },
-  { icao: 'AT76', manufacturerEn: 'ATR', manufacturerZh: 'ATR', typeName: 'ATR 72', variant: '-600' },
-  { icao: 'MD11', manufacturerEn: 'McDonnell Douglas', manufacturerZh: '麦道', typeName: 'MD-11' },
-  { icao: 'MD82', manufacturerEn: 'McDonnell Douglas', manufacturerZh: '麦道', typeName: 'MD-82' },
-  { icao: 'A124', manufacturerEn: 'Antonov', manufacturerZh: '安东诺夫', typeName: 'An-124' },
-  { icao: 'IL76', manufacturerEn: 'Ilyushin', manufacturerZh: '伊留申', typeName: 'Il-76' },
-  { icao: 'GLF6', manufacturerEn: 'Gulfstream', manufacturerZh: '湾流', typeName: 'G650' },
-  { icao: 'GLEX', manufacturerEn: 'Bombardier', manufacturerZh: '庞巴迪', typeName: 'Global Express' },
-  { icao: 'C68A', manufacturerEn: 'Cessna', manufacturerZh: '塞斯纳', typeName: 'Citation Latitude' },
-  { icao: 'C172', manufacturerEn: 'Cessna', manufacturerZh: '塞斯纳', typeName: '172' },
-  { icao: 'DA42', manufacturerEn: 'Diamond', manufacturerZh: '钻石', typeName: 'DA42' },
-  { icao: 'A139', manufacturerEn: 'Leonardo', manufacturerZh: '莱昂纳多', typeName: 'AW139' },
-  { icao: 'EC35', manufacturerEn: 'Airbus Helicopters', manufacturerZh: '空客直升机', typeName: 'H135' },
-  { icao: 'AG60', manufacturerEn: 'AVIC', manufacturerZh: '中航工业', typeName: 'AG600' },
-];
+type Line = Record<string, string | null>;
+
+/** The lines of one file as records keyed by its header; `-` and empty cells are null. */
+function readTable(file: string, texts: string[]): Line[] {
+  const text = fs.readFileSync(path.join(REFERENCE_DATA_DIR, file), 'utf8');
+  texts.push(text);
+  const [header, ...lines] = text.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+  const columns = header!.split('\t');
+  return lines.map((line, i) => {
+    const cells = line.split('\t');
+    if (cells.length !== columns.length) {
+      throw new Error(`${file} line ${i + 2}: ${cells.length} columns, expected ${columns.length}`);
+    }
+    return Object.fromEntries(columns.map((c, j) => [c, cells[j] === '-' || cells[j] === '' ? null : cells[j]!.trim()]));
+  });
+}
+
+const required = (line: Line, column: string): string => {
+  const v = line[column];
+  if (!v) throw new Error(`reference data: ${column} missing in ${JSON.stringify(line)}`);
+  return v;
+};
+
+const airportOf = (l: Line): CuratedAirport => ({
+  ident: required(l, 'ident'),
+  nameZh: required(l, 'name_zh'),
+  cityZh: required(l, 'city_zh'),
+  regionZh: required(l, 'region_zh'),
+  fullZh: l.full_zh ?? null,
+  source: required(l, 'source'),
+});
+
+let loaded: CuratedData | null = null;
+
+export function curatedData(): CuratedData {
+  if (loaded) return loaded;
+  const texts: string[] = [];
+  const airports = readTable('airports-zh.tsv', texts).map(airportOf);
+  const addedAirports = readTable('airports-added.tsv', texts).map((l): AddedAirport => ({
+    ...airportOf(l),
+    iata: l.iata ?? null,
+    nameEn: required(l, 'name_en'),
+    cityEn: l.city_en ?? null,
+    countryCode: required(l, 'country_code'),
+  }));
+  const airlines = readTable('airlines.tsv', texts).map((l): CuratedAirline => ({
+    icao: l.icao ?? null,
+    iata: l.iata ?? null,
+    nameZh: required(l, 'name_zh'),
+    shortZh: l.short_zh ?? null,
+    nameEn: required(l, 'name_en'),
+    country: required(l, 'country'),
+    source: required(l, 'source'),
+  }));
+  const types = readTable('aircraft-types.tsv', texts).map((l): CuratedType => ({
+    icao: l.icao ?? null,
+    manufacturerEn: required(l, 'manufacturer_en'),
+    manufacturerZh: required(l, 'manufacturer_zh'),
+    typeName: required(l, 'type_name'),
+    variant: l.variant ?? null,
+    nameZh: l.name_zh ?? null,
+    aliases: (l.aliases ?? '').split(' ').filter(Boolean),
+    source: required(l, 'source'),
+  }));
+  const digest = createHash('sha256').update(texts.join('\0')).digest('hex').slice(0, 16);
+  loaded = { airports, addedAirports, airlines, types, digest };
+  return loaded;
+}
+
+/** A curated type's stable key: its designator, or its names for the types that have none (military). */
+export const typeExternalId = (t: Pick<CuratedType, 'icao' | 'manufacturerEn' | 'typeName' | 'variant'>) =>
+  t.icao ? `curated:${t.icao}` : `curated:${t.manufacturerEn} ${t.typeName}${t.variant ?? ''}`;

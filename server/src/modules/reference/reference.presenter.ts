@@ -18,12 +18,24 @@ export function presentAirport(r: AirportRow): Airport {
     nameEn: r.name_en,
     city: r.city,
     country: r.country,
+    cityZh: r.city_zh,
+    regionZh: r.region_zh,
     status: r.status,
   };
 }
 
 export function presentAirline(r: AirlineRow): Airline {
-  return { id: r.id, icao: r.icao, iata: r.iata, nameZh: r.name_zh, nameEn: r.name_en, country: r.country, status: r.status };
+  return {
+    id: r.id,
+    icao: r.icao,
+    iata: r.iata,
+    nameZh: r.name_zh,
+    nameEn: r.name_en,
+    country: r.country,
+    shortZh: r.short_zh,
+    active: r.active === 1,
+    status: r.status,
+  };
 }
 
 export function presentAircraftType(r: AircraftTypeRow): AircraftType {
@@ -34,6 +46,7 @@ export function presentAircraftType(r: AircraftTypeRow): AircraftType {
     typeName: r.type_name,
     variant: r.variant,
     icao: r.icao,
+    nameZh: r.name_zh,
     status: r.status,
   };
 }

@@ -43,6 +43,16 @@ function searched<TB extends RefKind, O>(
         ? sql<boolean>`icao in (${sql.join(codes)})`
         : sql<boolean>`(icao in (${sql.join(codes)}) or iata in (${sql.join(codes)}))`;
   const wholePhrase = sql<boolean>`${spaced} like ${`% ${escapeLike(s.phrase)} %`} escape '\\'`;
+  // The entry's own name is what was typed: 丽江 is where 丽江三义 starts, 大兴 where 北京大兴 ends;
+  // 国航 is 中国国际航空's short name; 737 is the 737's designation (not the 737 MAX's).
+  const ownName =
+    s.phrase === ''
+      ? sql<boolean>`1 = 0`
+      : kind === 'aircraft_types'
+        ? sql<boolean>`(lower(type_name) = ${s.phrase} or name_zh = ${s.phrase})`
+        : sql<boolean>`(name_zh like ${`${escapeLike(s.phrase)}%`} escape '\\' or name_zh like ${`%${escapeLike(s.phrase)}`} escape '\\'${
+            kind === 'airlines' ? sql` or short_zh = ${s.phrase}` : sql``
+          })`;
   const wordStarts =
     s.terms.length === 0
       ? sql<boolean>`1 = 1`
@@ -54,11 +64,15 @@ function searched<TB extends RefKind, O>(
     query
       .where(visible)
       .$call((q) => s.terms.reduce((acc, t) => acc.where(anyOf(t, (e) => `%${e}%`)), q))
-      // An exact code first (PEK, CCA, A320), then the whole name or short name (国航, 737 of Boeing
-      // 737), then words that start with what was typed, then the rest (浦东 inside 上海浦东).
-      .orderBy(sql`case when ${exactCode} then 0 when ${wholePhrase} then 1 when ${wordStarts} then 2 else 3 end`)
-      // Entries with a curated Chinese name are the ones Chinese spotters mean most.
-      .$if(kind !== 'aircraft_types', (q) => q.orderBy(sql`case when name_zh is null then 1 else 0 end`))
+      // An exact code first (PEK, CCA, A320), then the entry's own name, then a whole word of its names
+      // (a city, a short name), then words that start with what was typed, then the rest.
+      .orderBy(
+        sql`case when ${exactCode} then 0 when ${ownName} then 1 when ${wholePhrase} then 2 when ${wordStarts} then 3 else 4 end`,
+      )
+      // Of equals, the large airport before the small one, the flying airline before the one that held
+      // its code in the past (TBA: 西藏航空, not Transbrasil); then entries with a Chinese name.
+      .$if(kind !== 'aircraft_types', (q) => q.orderBy(sql`prominence`, 'desc'))
+      .orderBy(sql`case when name_zh is null then 1 else 0 end`)
       .orderBy(sql`id`)
       .offset(s.offset)
       .limit(s.limit + 1)
@@ -137,7 +151,19 @@ export async function upsertImportedAirports(db: DbOrTrx, rows: NewAirport[]): P
         .column('external_id')
         .doUpdateSet(
           Object.fromEntries(
-            ['icao', 'iata', 'name_zh', 'name_en', 'city', 'country', 'search_text'].map((c) => [c, excluded(c)]),
+            [
+              'icao',
+              'iata',
+              'name_zh',
+              'name_en',
+              'city',
+              'country',
+              'city_zh',
+              'region_zh',
+              'aliases',
+              'prominence',
+              'search_text',
+            ].map((c) => [c, excluded(c)]),
           ),
         )
         .where('airports.edited', '=', 0),
@@ -153,7 +179,12 @@ export async function upsertImportedAirlines(db: DbOrTrx, rows: NewAirline[]): P
       oc
         .column('external_id')
         .doUpdateSet(
-          Object.fromEntries(['icao', 'iata', 'name_zh', 'name_en', 'country', 'search_text'].map((c) => [c, excluded(c)])),
+          Object.fromEntries(
+            ['icao', 'iata', 'name_zh', 'name_en', 'country', 'short_zh', 'active', 'prominence', 'search_text'].map((c) => [
+              c,
+              excluded(c),
+            ]),
+          ),
         )
         .where('airlines.edited', '=', 0),
     )
@@ -169,7 +200,9 @@ export async function upsertImportedAircraftTypes(db: DbOrTrx, rows: NewAircraft
         .column('external_id')
         .doUpdateSet(
           Object.fromEntries(
-            ['icao', 'manufacturer_en', 'manufacturer_zh', 'type_name', 'variant', 'search_text'].map((c) => [c, excluded(c)]),
+            ['icao', 'manufacturer_en', 'manufacturer_zh', 'type_name', 'variant', 'name_zh', 'aliases', 'search_text'].map(
+              (c) => [c, excluded(c)],
+            ),
           ),
         )
         .where('aircraft_types.edited', '=', 0),
@@ -187,14 +220,44 @@ export async function countAirports(db: DbOrTrx): Promise<number> {
 
 /** Every row with the columns its search text is made of, to refresh the text after its rules change. */
 export const airportSearchSources = (db: DbOrTrx) =>
-  db.selectFrom('airports').select(['id', 'icao', 'iata', 'name_zh', 'name_en', 'city', 'country', 'search_text']).execute();
+  db
+    .selectFrom('airports')
+    .select([
+      'id',
+      'icao',
+      'iata',
+      'name_zh',
+      'name_en',
+      'city',
+      'country',
+      'city_zh',
+      'region_zh',
+      'aliases',
+      'prominence',
+      'search_text',
+    ])
+    .execute();
 export const airlineSearchSources = (db: DbOrTrx) =>
-  db.selectFrom('airlines').select(['id', 'icao', 'iata', 'name_zh', 'name_en', 'country', 'search_text']).execute();
+  db.selectFrom('airlines').select(['id', 'icao', 'iata', 'name_zh', 'name_en', 'country', 'short_zh', 'search_text']).execute();
 export const aircraftTypeSearchSources = (db: DbOrTrx) =>
   db
     .selectFrom('aircraft_types')
-    .select(['id', 'icao', 'manufacturer_en', 'manufacturer_zh', 'type_name', 'variant', 'search_text'])
+    .select(['id', 'icao', 'manufacturer_en', 'manufacturer_zh', 'type_name', 'variant', 'name_zh', 'aliases', 'search_text'])
     .execute();
+
+/** The digest of the curated data a database last imported, if any. */
+export async function importedDigest(db: DbOrTrx, name: string): Promise<string | null> {
+  const row = await db.selectFrom('reference_imports').select('digest').where('name', '=', name).executeTakeFirst();
+  return row?.digest ?? null;
+}
+
+export async function recordImport(db: DbOrTrx, name: string, digest: string, now: number): Promise<void> {
+  await db
+    .insertInto('reference_imports')
+    .values({ name, digest, imported_at: now })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ digest, imported_at: now }))
+    .execute();
+}
 
 export async function setSearchText(db: DbOrTrx, kind: RefKind, id: number, text: string): Promise<void> {
   await sql`update ${sql.table(kind)} set search_text = ${text} where id = ${id}`.execute(db);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
 import { bearer, createTestApp, databaseKinds, makeUser, type TestApp } from '../../testing/harness.js';
-import { importReferenceData, importReferenceDataIfEmpty } from './reference.import.js';
+import { refItemLabel, type RefItem } from '../../../../contract/reference.js';
+import { importReferenceData, importReferenceDataIfChanged } from './reference.import.js';
 import { queryTerms, words } from './search-words.js';
 
 describe('selector queries as people type them', () => {
@@ -55,7 +56,13 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
     ).json();
 
   it('finds airports by code, Chinese and English name, exact codes first', async () => {
-    expect((await search('airports', 'pek')).items[0]).toMatchObject({ icao: 'ZBAA', iata: 'PEK', nameZh: '北京首都国际机场' });
+    expect((await search('airports', 'pek')).items[0]).toMatchObject({
+      icao: 'ZBAA',
+      iata: 'PEK',
+      nameZh: '北京首都',
+      cityZh: '北京',
+      regionZh: '北京',
+    });
     expect((await search('airports', 'ZSPD')).items[0]).toMatchObject({ iata: 'PVG' });
     expect((await search('airports', '浦东')).items[0]).toMatchObject({ icao: 'ZSPD' });
     expect((await search('airports', 'heathrow')).items[0]).toMatchObject({ iata: 'LHR' });
@@ -104,6 +111,61 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
     for (const other of ['美国航空', '法国航空', '英国航空']) expect(guohang).not.toContain(other);
   });
 
+  // Issue 21's acceptance: each of these finds the right entry first in the selectors' search.
+  const FIRST: [string, string, Record<string, unknown>][] = [
+    ['airports', '花湖', { icao: 'ZHEC', nameZh: '鄂州花湖' }],
+    ['airports', '鄂州', { icao: 'ZHEC' }],
+    ['airports', '满洲里', { icao: 'ZBMZ' }],
+    ['airports', '敦煌', { icao: 'ZLDH' }],
+    ['airports', '丽江', { icao: 'ZPLJ' }],
+    ['airports', '大兴', { icao: 'ZBAD', nameZh: '北京大兴' }],
+    ['airports', '天府', { icao: 'ZUTF' }],
+    ['airports', 'pudong', { icao: 'ZSPD' }],
+    ['airports', 'pd', { icao: 'ZSPD' }],
+    ['airports', 'huahu', { icao: 'ZHEC' }],
+    ['airports', '成田', { icao: 'RJAA' }],
+    ['airports', '希思罗', { icao: 'EGLL' }],
+    ['airports', '桃園', { icao: 'RCTP' }],
+    ['airlines', '顺丰', { icao: 'CSS', nameZh: '顺丰航空' }],
+    ['airlines', '长龙', { icao: 'CDC' }],
+    ['airlines', '首都航空', { icao: 'CBJ' }],
+    ['airlines', '西藏航空', { icao: 'TBA', iata: 'TV', nameEn: 'Tibet Airlines', country: 'China', active: true }],
+    ['airlines', '昆明航空', { icao: 'KNA', iata: 'KY', nameEn: 'Kunming Airlines', country: 'China', active: true }],
+    ['airlines', 'TBA', { nameZh: '西藏航空' }],
+    ['airlines', 'KNA', { nameZh: '昆明航空' }],
+    ['airlines', '國航', { icao: 'CCA' }],
+    ['airlines', '長榮', { icao: 'EVA' }],
+    ['airlines', 'guohang', { icao: 'CCA' }],
+    ['aircraft-types', '波音737-800', { icao: 'B738' }],
+    ['aircraft-types', '波音 737-800', { icao: 'B738' }],
+    ['aircraft-types', '737-800', { icao: 'B738' }],
+    ['aircraft-types', '787-9', { icao: 'B789' }],
+    ['aircraft-types', '777-300ER', { icao: 'B77W' }],
+    ['aircraft-types', 'A350-900', { icao: 'A359' }],
+    ['aircraft-types', 'A21N', { icao: 'A21N' }],
+    ['aircraft-types', '738', { icao: 'B738' }],
+    ['aircraft-types', 'C919', { icao: 'C919' }],
+    ['aircraft-types', 'ARJ21', { icao: 'AJ27' }],
+    ['aircraft-types', 'C909', { icao: 'AJ27' }],
+    ['aircraft-types', '新舟60', { icao: 'MA60' }],
+    ['aircraft-types', '运-20', { nameZh: '运-20' }],
+    ['aircraft-types', '伊尔-76', { icao: 'IL76' }],
+    ['aircraft-types', '７８７－９', { icao: 'B789' }],
+  ];
+  it.each(FIRST)('finds %s «%s» first', async (path, q, expected) => {
+    expect((await search(path, q)).items[0]).toMatchObject(expected);
+  });
+
+  it('answers Chinese first, with codes: 上海浦东 ZSPD/PVG, 波音 737-800（B738）', async () => {
+    const [type] = (await search('aircraft-types', 'B738')).items;
+    expect(refItemLabel('aircraft-types', type)).toBe('波音 737-800（B738）');
+    expect(refItemLabel('airports', (await search('airports', 'ZSPD')).items[0])).toBe('上海浦东 ZSPD/PVG');
+    // A defunct airline under a code another one holds now is named so, after the living one.
+    const tba = (await search('airlines', 'TBA')).items as RefItem<'airlines'>[];
+    expect(tba.slice(1).every((a) => !a.active)).toBe(true);
+    expect(tba.map((a) => refItemLabel('airlines', a))).toContain('Transbrasil（已停运） TBA');
+  });
+
   it('brings search text of existing rows up to the current rules at start, edited rows included', async () => {
     await t.database.db.updateTable('airports').set({ search_text: 'zspd pvg stale' }).where('icao', '=', 'ZSPD').execute();
     await t.database.db
@@ -112,7 +174,7 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
       .where('icao', '=', 'A320')
       .execute();
     expect((await search('airports', '浦东机场')).items).toHaveLength(0);
-    expect(await importReferenceDataIfEmpty(t.database.db, t.clock.now())).toBe(false);
+    expect(await importReferenceDataIfChanged(t.database.db, t.clock.now())).toBe(false);
     expect((await search('airports', '浦东机场')).items[0]).toMatchObject({ icao: 'ZSPD' });
     expect((await search('aircraft-types', '空客A320')).items[0]).toMatchObject({ icao: 'A320' });
   });
@@ -123,10 +185,10 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
       method: 'POST',
       url: '/api/v1/aircraft-types',
       headers: bearer(screener.token),
-      payload: { manufacturerEn: 'Embraer', typeName: 'Phenom 300', icao: 'E55P' },
+      payload: { manufacturerEn: 'Embraer', typeName: 'Phenom 900', icao: 'ZZ9P' },
     });
     expect(added.statusCode).toBe(200);
-    expect((await search('aircraft-types', '巴航 phenom')).items[0]).toMatchObject({ icao: 'E55P' });
+    expect((await search('aircraft-types', '巴航 phenom 900')).items[0]).toMatchObject({ icao: 'ZZ9P' });
   });
 
   it('keeps a member suggestion pending and visible only to its author; a screener adds directly', async () => {

@@ -1,5 +1,5 @@
 import type { AircraftTypeRow, AirlineRow, AirportRow } from '../../db/schema.js';
-import { AIRLINE_ALIASES_ZH } from './curated-data.js';
+import { pinyinWords, toSimplified } from './han.js';
 
 // How people type reference names, and the words a row is found by. Queries and rows go through the
 // same `words`, so `Airbus A320`, `空客A320` and `airbus a320` meet `A320` the same way.
@@ -70,15 +70,17 @@ function splitSuffixes(run: string): string[] {
 }
 
 /**
- * Lowercased words without accents or full-width forms; Chinese and Latin apart (空客A320 → 空客,
- * a320); hyphens and dots kept inside a word (737-800, an-124).
+ * Lowercased words without accents or full-width forms, traditional characters as simplified; Chinese
+ * and Latin apart (空客A320 → 空客, a320); hyphens and dots kept inside a word (737-800, an-124).
  */
 export function words(text: string): string[] {
-  const plain = text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .normalize('NFKC')
-    .toLowerCase();
+  const plain = toSimplified(
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .normalize('NFKC')
+      .toLowerCase(),
+  );
   return plain
     .replace(/[^\p{L}\p{N}\-./&]+/gu, ' ')
     .replace(/(\p{Script=Han})(?=[^\p{Script=Han}\s])|([^\p{Script=Han}\s])(?=\p{Script=Han})/gu, '$1$2 ')
@@ -98,18 +100,35 @@ function nameWords(parts: (string | null | undefined)[]): string {
   return [...new Set(words(parts.filter(Boolean).join(' ')))].join(' ');
 }
 
-type AirportSource = Pick<AirportRow, 'icao' | 'iata' | 'name_zh' | 'name_en' | 'city' | 'country'>;
-type AirlineSource = Pick<AirlineRow, 'icao' | 'iata' | 'name_zh' | 'name_en' | 'country'>;
-type AircraftTypeSource = Pick<AircraftTypeRow, 'icao' | 'manufacturer_en' | 'manufacturer_zh' | 'type_name' | 'variant'>;
+// The Chinese columns are optional in a source: a member's suggestion has none of them.
+type AirportSource = Pick<AirportRow, 'icao' | 'iata' | 'name_zh' | 'name_en' | 'city' | 'country'> &
+  Partial<Pick<AirportRow, 'city_zh' | 'region_zh' | 'aliases'>>;
+type AirlineSource = Pick<AirlineRow, 'icao' | 'iata' | 'name_zh' | 'name_en' | 'country'> &
+  Partial<Pick<AirlineRow, 'short_zh'>>;
+type AircraftTypeSource = Pick<AircraftTypeRow, 'icao' | 'manufacturer_en' | 'manufacturer_zh' | 'type_name' | 'variant'> &
+  Partial<Pick<AircraftTypeRow, 'name_zh' | 'aliases'>>;
 
-const airportParts = (r: AirportSource) => [r.icao, r.iata, r.name_zh, r.name_en, r.city, r.country];
+const airportParts = (r: AirportSource) => [
+  r.icao,
+  r.iata,
+  r.name_zh,
+  r.city_zh,
+  r.region_zh,
+  r.aliases,
+  r.name_en,
+  r.city,
+  r.country,
+  ...pinyinWords(r.name_zh, r.city_zh),
+];
 const airlineParts = (r: AirlineSource) => [
   r.icao,
   r.iata,
   r.name_zh,
-  r.icao ? AIRLINE_ALIASES_ZH[r.icao] : null,
+  r.short_zh,
   r.name_en,
   r.country,
+  ...pinyinWords(r.name_zh),
+  ...pinyinWords(r.short_zh),
 ];
 
 export const airportSearchText = (r: AirportSource) => searchText(airportParts(r));
@@ -123,8 +142,15 @@ function manufacturerGroups(en: string, zh: string | null): string[] {
   ).flat();
 }
 
+/** Boeing's and Airbus's designators as spotters say them: 738 for B738, 333 for A333, 77w for B77W. */
+const spokenDesignator = (icao: string | null) => (icao && /^[AB]\d\d[0-9A-Z]$/.test(icao) ? icao.slice(1) : null);
+
 const aircraftTypeParts = (r: AircraftTypeSource) => [
   r.icao,
+  spokenDesignator(r.icao),
+  r.name_zh,
+  r.aliases,
+  ...pinyinWords(r.name_zh),
   r.manufacturer_en,
   r.manufacturer_zh,
   ...manufacturerGroups(r.manufacturer_en, r.manufacturer_zh),

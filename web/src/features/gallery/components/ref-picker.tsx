@@ -1,4 +1,4 @@
-import { aircraftTypeLabel, airlineLabel, airportLabel, type RefItem, type RefKind } from '@contract/reference';
+import { refItemLabel, type RefKind } from '@contract/reference';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useReferenceSearch } from '../../../lib/search-reference.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
@@ -7,12 +7,6 @@ export interface Picked {
   id: number;
   label: string;
 }
-
-const LABEL: { [K in RefKind]: (item: RefItem<K>) => string } = {
-  airports: airportLabel,
-  airlines: (a) => `${airlineLabel(a)}${a.icao || a.iata ? ` (${[a.iata, a.icao].filter(Boolean).join('/')})` : ''}`,
-  'aircraft-types': (t) => `${aircraftTypeLabel(t)}${t.icao ? ` (${t.icao})` : ''}`,
-};
 
 /**
  * A light searchable selector over reference data for the public search page (the Ant Design one
@@ -36,9 +30,7 @@ export function RefPicker({
   const settled = useDebouncedValue(typed.trim(), 200);
   const search = useReferenceSearch(kind, settled);
   const options: Picked[] = settled
-    ? (search.data?.items ?? [])
-        .slice(0, 8)
-        .map((item) => ({ id: item.id, label: (LABEL[kind] as (i: typeof item) => string)(item) }))
+    ? (search.data?.items ?? []).slice(0, 8).map((item) => ({ id: item.id, label: refItemLabel(kind, item) }))
     : [];
 
   const pick = (option: Picked) => {

@@ -39,6 +39,7 @@ describe('the reference data form', () => {
       typeName: '737',
       variant: '-800',
       icao: 'B738',
+      nameZh: null,
       status: 'available' as const,
     };
     expect(formValues('aircraft-types', type)).toEqual({
@@ -48,6 +49,6 @@ describe('the reference data form', () => {
       typeName: '737',
       variant: '-800',
     });
-    expect(entryLabel('aircraft-types', type)).toBe('Boeing 737-800 (B738)');
+    expect(entryLabel('aircraft-types', type)).toBe('Boeing 737-800（B738）');
   });
 });

@@ -1,12 +1,4 @@
-import {
-  aircraftTypeLabel,
-  airlineLabel,
-  airportLabel,
-  newReferenceItems,
-  REF_KIND_NAMES,
-  type RefItem,
-  type RefKind,
-} from '@contract/reference';
+import { newReferenceItems, REF_KIND_NAMES, refItemLabel, type RefItem, type RefKind } from '@contract/reference';
 
 export const KINDS = ['airports', 'airlines', 'aircraft-types'] as const satisfies readonly RefKind[];
 export type DataTab = RefKind | 'pending';
@@ -53,14 +45,7 @@ export const FIELDS: Record<RefKind, FieldDef[]> = {
 
 /** The one line that names an entry, as the selectors show it. */
 export function entryLabel(kind: RefKind, item: RefItem): string {
-  if (kind === 'airports') return airportLabel(item as RefItem<'airports'>);
-  if (kind === 'airlines') {
-    const a = item as RefItem<'airlines'>;
-    const codes = [a.iata, a.icao].filter(Boolean).join('/');
-    return `${airlineLabel(a)}${codes ? ` (${codes})` : ''}`;
-  }
-  const t = item as RefItem<'aircraft-types'>;
-  return `${aircraftTypeLabel(t)}${t.icao ? ` (${t.icao})` : ''}`;
+  return refItemLabel(kind, item);
 }
 
 /** A field's value as text; '' for none. */
