@@ -169,7 +169,7 @@ describe.skipIf(!clusterAvailable())('three processes behind nginx on one Postgr
     await page.getByTestId('select-aircraft-types').click();
     await page.keyboard.type('A320');
     const option = page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Airbus A320 (A320)' })
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '空客 A320（A320）' })
       .first();
     await option.waitFor();
     await option.click();

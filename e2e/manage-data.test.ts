@@ -137,12 +137,12 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await search.fill('PVG');
     await page.waitForURL(/q=PVG/);
     const firstRow = page.getByTestId('entry').first();
-    await expect.poll(() => firstRow.textContent()).toContain('上海浦东国际机场');
+    await expect.poll(() => firstRow.textContent()).toContain('上海浦东');
     expect(await firstRow.textContent()).toContain('ZSPD');
     await page.reload();
     await page.getByTestId('entry').first().waitFor();
     expect(await page.getByLabel('搜索机场').inputValue()).toBe('PVG');
-    expect(await page.getByTestId('entry').first().textContent()).toContain('上海浦东国际机场');
+    expect(await page.getByTestId('entry').first().textContent()).toContain('上海浦东');
     await screenshotStill(page, 'manage-data-airports');
 
     // Bad input is refused under its fields, before anything is sent.
@@ -240,16 +240,16 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await merge.getByText('请选择要保留的机场').waitFor();
     await merge.getByTestId('select-airports').click();
     await page.keyboard.type('PVG');
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '上海浦东国际机场' }).first();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '上海浦东' }).first();
     await option.waitFor();
     // The duplicate itself is never offered as its own target.
     expect(await page.locator('.ant-select-dropdown:visible').textContent()).not.toContain('ZSPX');
     await option.click();
-    await merge.getByText('都将改用「上海浦东国际机场').waitFor();
+    await merge.getByText('都将改用「上海浦东').waitFor();
     await screenshotStill(page, 'manage-data-merge');
     await merge.getByRole('button', { name: '合并' }).click();
     await sawNotice(page, MANAGE_MESSAGES.merged);
-    await sawNotice(page, '1 张照片已改用「上海浦东国际机场 (PVG/ZSPD)」');
+    await sawNotice(page, '1 张照片已改用「上海浦东 ZSPD/PVG」');
     await expect.poll(() => cards.count()).toBe(2);
     const photo = await api<PhotoResponse>(`/photos/${photoId}`, 'screener');
     expect(photo.airport?.id).toBe(pvg);
@@ -277,7 +277,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
       '你建议的航空公司已通过',
     ]);
     // The merged suggestion says which entry the member's photo names now.
-    expect(inbox.items.find((n) => n.title === '你建议的机场已合并到现有条目')?.body).toContain('上海浦东国际机场');
+    expect(inbox.items.find((n) => n.title === '你建议的机场已合并到现有条目')?.body).toContain('上海浦东');
     expect(inbox.items.find((n) => n.kind === 'suggestion-rejected')?.body).toContain(
       '原因：已有 Boeing 737 MAX 8 (B38M)，请选用它',
     );
@@ -285,7 +285,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     // Pudong now names a photo: deleting it is refused, with the way out.
     await page.getByTestId('tab-airports').click();
     await page.getByLabel('搜索机场').fill('PVG');
-    const pudong = page.getByTestId('entry').filter({ hasText: '上海浦东国际机场' });
+    const pudong = page.getByTestId('entry').filter({ hasText: '上海浦东' });
     await pudong.waitFor();
     await pudong.getByRole('button', { name: '删除' }).click();
     const refused = page.waitForResponse((r) => r.url().endsWith(`/api/v1/airports/${pvg}`) && r.request().method() === 'DELETE');

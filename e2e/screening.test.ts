@@ -145,7 +145,7 @@ describe.skipIf(!browserAvailable())('screening in Chromium', () => {
     await page.getByRole('button', { name: /修正信息/ }).click();
     await page.getByTestId('select-airports').click();
     await page.keyboard.type('PEK');
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '北京首都国际机场' }).first();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '北京首都' }).first();
     await option.waitFor();
     await option.click();
     await page.getByRole('heading', { level: 1 }).click(); // focus leaves the selector's search box

@@ -125,9 +125,9 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await page.getByText('Canon EOS R5', { exact: false }).waitFor();
 
     await form.getByLabel('注册号', { exact: true }).fill('b-1234');
-    await choose(page, 'select-aircraft-types', 'A320', 'Airbus A320 (A320)');
+    await choose(page, 'select-aircraft-types', 'A320', '空客 A320（A320）');
     await choose(page, 'select-airlines', '国航', '中国国际航空');
-    await choose(page, 'select-airports', 'PEK', '北京首都国际机场');
+    await choose(page, 'select-airports', 'PEK', '北京首都');
     await form.getByLabel('添加网站水印').check();
     await page.getByTestId('watermark-box').click({ position: { x: 40, y: 40 } });
     await screenshot(page, 'upload-form');
@@ -216,11 +216,11 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     // A code another airport has: that airport is shown, to pick instead; still nothing sent.
     await modal.getByLabel('IATA 代码（3 位）').fill('PVG');
     await modal.getByRole('button', { name: '提交' }).click();
-    await expect.poll(() => modal.getByTestId('existing-entry').textContent()).toContain('上海浦东国际机场');
+    await expect.poll(() => modal.getByTestId('existing-entry').textContent()).toContain('上海浦东');
     await expect.poll(() => modal.locator('.ant-form-item-explain-error').count()).toBe(0);
     await screenshot(page, 'suggest-existing-airport');
     await modal.getByTestId('pick-existing').click();
-    await expect.poll(() => page.getByTestId('select-airports').textContent()).toContain('上海浦东国际机场');
+    await expect.poll(() => page.getByTestId('select-airports').textContent()).toContain('上海浦东');
     expect(suggestions).toEqual([]);
 
     // A new code, typed in the selector, lands in the ICAO field; the country comes from a list.
@@ -231,7 +231,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await page.keyboard.type('中国');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '中国（China）' }).first().click();
     await modal.getByRole('button', { name: '提交' }).click();
-    await expect.poll(() => page.getByTestId('select-airports').textContent()).toContain('Test Strip (ZZZX)（待审核）');
+    await expect.poll(() => page.getByTestId('select-airports').textContent()).toContain('Test Strip ZZZX（待审核）');
     expect(suggestions.map((b) => JSON.parse(b) as unknown)).toEqual([{ icao: 'ZZZX', nameEn: 'Test Strip', country: 'China' }]);
 
     await page.locator('input[type=file]').setInputFiles({
@@ -268,7 +268,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     expect(await own.getByRole('link').getAttribute('href')).toBe(`/photo/${accepted.id}`);
     await screenshot(page, 'upload-own-copy');
     await form.getByLabel('注册号', { exact: true }).fill('B-5679');
-    await choose(page, 'select-aircraft-types', 'A320', 'Airbus A320 (A320)');
+    await choose(page, 'select-aircraft-types', 'A320', '空客 A320（A320）');
     await form.getByText('空中拍摄').click();
     await page.getByTestId('taken-on').fill('2024-03-03');
     await page.getByRole('button', { name: '上传', exact: true }).click();
@@ -331,7 +331,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     });
     await page.locator('img.upload-preview').waitFor();
     await form.getByLabel('注册号', { exact: true }).fill('B-6040');
-    await choose(page, 'select-aircraft-types', 'A320', 'Airbus A320 (A320)');
+    await choose(page, 'select-aircraft-types', 'A320', '空客 A320（A320）');
     await form.getByText('空中拍摄').click();
     await page.getByTestId('taken-on').fill(beijingToday);
     await page.getByRole('button', { name: '上传', exact: true }).click();
@@ -363,6 +363,50 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await context.close();
   });
 
+  // Issue 21: the upload page and the photo page read as Chinese spotters write.
+  it('offers 波音 737-800 and 上海浦东, writes b30ee as B-30EE, and the photo page shows them with the country', async () => {
+    for (const width of [1366, 390]) {
+      const { context, page } = await signedIn(width);
+      await page.goto(`${server.url}/upload`);
+      const form = page.getByTestId('upload-form');
+      await form.waitFor();
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'zh.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await makeJpeg({ seed: 70 + width, width: 1600, height: 1067 }),
+      });
+      await page.locator('img.upload-preview').waitFor();
+      const field = form.getByLabel('注册号', { exact: true });
+      await field.fill('B30E');
+      await expect
+        .poll(() => page.getByTestId('registration-hint').textContent())
+        .toBe('中国注册号的格式是 B- 加 4 位字母或数字（如 B-30EE），请核对');
+      await field.fill(width > 500 ? 'b30ee' : 'b30ef');
+      await field.press('Tab');
+      await expect.poll(() => field.inputValue()).toBe(width > 500 ? 'B-30EE' : 'B-30EF');
+      await choose(page, 'select-aircraft-types', '737-800', '波音 737-800（B738）');
+      await choose(page, 'select-airports', '浦东', '上海浦东 ZSPD/PVG');
+      expect(await page.getByTestId('select-aircraft-types').textContent()).toContain('波音 737-800');
+      expect(await page.getByTestId('select-airports').textContent()).toContain('上海浦东');
+      await page.getByTestId('taken-on').fill('2024-05-01');
+      await screenshot(page, `upload-chinese-first-${width}`);
+      const sent = page.waitForResponse((r) => r.url().endsWith('/api/v1/photos') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: '上传', exact: true }).click();
+      const res = await sent;
+      expect(res.status()).toBe(201);
+      const { photo } = (await res.json()) as { photo: { id: number } };
+
+      await page.goto(`${server.url}/photo/${photo.id}`);
+      const facts = page.getByTestId('photo-facts');
+      await facts.waitFor();
+      await expect.poll(() => facts.textContent()).toContain('波音 737-800（B738）');
+      expect(await facts.textContent()).toContain('上海浦东 ZSPD/PVG');
+      expect(await page.getByTestId('fact-registration-country').textContent()).toBe('中国');
+      await screenshot(page, `photo-chinese-first-${width}`);
+      await context.close();
+    }
+  });
+
   // Issue 19, item 2.
   it('shrinks a 6000×4000 camera original in the browser in one click, and the server takes it with its EXIF date', async () => {
     const camera = await makeJpeg({ width: 6000, height: 4000, seed: 61, exif: true, dateTaken: '2024:08:08 07:15:00' });
@@ -391,7 +435,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       // The EXIF the form reads came along: the date is filled in from it.
       await expect.poll(() => page.getByTestId('taken-on').inputValue()).toBe('2024-08-08');
       await form.getByLabel('注册号', { exact: true }).fill('B-6061');
-      await choose(page, 'select-aircraft-types', 'A320', 'Airbus A320 (A320)');
+      await choose(page, 'select-aircraft-types', 'A320', '空客 A320（A320）');
       await form.getByText('空中拍摄').click();
       const sent = page.waitForResponse((r) => r.url().endsWith('/api/v1/photos') && r.request().method() === 'POST');
       await page.getByRole('button', { name: '上传', exact: true }).click();

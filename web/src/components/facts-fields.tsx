@@ -1,5 +1,5 @@
 import { CATEGORIES, FACTS_LIMITS, PHOTO_MESSAGES, photoMeta } from '@contract/photos';
-import { registrationHint } from '@contract/registrations';
+import { formatRegistration, registrationHint } from '@contract/registrations';
 import type { z } from '@contract/zod';
 import { Checkbox, Form, Input, type FormRule } from 'antd';
 import type { ReactNode } from 'react';
@@ -109,7 +109,18 @@ export function FactsFields({ facts, afterRegistration, takenOnHint }: Props) {
             rules={[RULES.registration]}
             extra={!noRegistration && <RegistrationHintLine typed={registration} />}
           >
-            <Input disabled={noRegistration} placeholder="如 B-1234" />
+            <Input
+              disabled={noRegistration}
+              placeholder="如 B-1234"
+              // Leaving the field writes the registration as its country does: b30ee → B-30EE.
+              onBlur={(e) => {
+                const written = formatRegistration(e.target.value.trim());
+                if (written && written !== e.target.value) {
+                  form.setFieldValue('registration', written);
+                  void form.validateFields(['registration']).catch(() => undefined);
+                }
+              }}
+            />
           </Form.Item>
           <Form.Item name="noRegistration" valuePropName="checked" style={{ marginTop: -12 }}>
             <Checkbox>无注册号</Checkbox>

@@ -347,7 +347,7 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
       payload: { airportId: ref.pvg.id, aircraftTypeId: ref.b738.id },
     });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json().photo.airport.label).toBe('上海浦东国际机场 (PVG/ZSPD)');
+    expect(edit.json().photo.airport.label).toBe('上海浦东国际机场 ZSPD/PVG');
 
     const now = t.clock.now();
     await t.database.db.updateTable('photos').set({ state: 'accepted', decided_at: now }).where('id', '=', photo.id).execute();

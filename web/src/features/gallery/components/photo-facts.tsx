@@ -1,5 +1,6 @@
 import { NO_REGISTRATION } from '@contract/catalogues';
 import type { PhotoResponse } from '@contract/photos';
+import { registrationCountry } from '@contract/registrations';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { categoryName, formatDate, searchLink } from '../lib/texts.js';
@@ -19,13 +20,21 @@ function FactList({ rows, testId }: { rows: [string, ReactNode][]; testId: strin
 
 /** The facts of a photo, each a link to the search for it (§3.4). */
 export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
+  const country = registrationCountry(photo.registration);
   const rows: [string, ReactNode][] = [
     [
       '注册号',
       photo.registration === NO_REGISTRATION ? (
         '无注册号'
       ) : (
-        <Link to={searchLink({ reg: photo.registration })}>{photo.registration}</Link>
+        <>
+          <Link to={searchLink({ reg: photo.registration })}>{photo.registration}</Link>
+          {country && (
+            <span className="fact-aside" data-testid="fact-registration-country">
+              {country.country}
+            </span>
+          )}
+        </>
       ),
     ],
   ];
