@@ -264,6 +264,14 @@ export interface ReferenceImportsTable {
   imported_at: number;
 }
 
+/** How far the walk re-indexing photos after a reference import got (one row, id 1). */
+export interface SearchReindexTable {
+  id: number;
+  for_import: number;
+  after_id: number;
+  until_id: number;
+}
+
 export interface LikesTable {
   photo_id: number;
   user_id: number;
@@ -333,6 +341,7 @@ export interface Database {
   gallery_state: GalleryStateTable;
   lookup_versions: LookupVersionsTable;
   reference_imports: ReferenceImportsTable;
+  search_reindex: SearchReindexTable;
   likes: LikesTable;
   messages: MessagesTable;
   upload_intents: UploadIntentsTable;

@@ -38,6 +38,8 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, serv
     { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
     { name: 'screening-digests', everyMs: 60_000, run: async () => void (await services.notifications.sendDigests()) },
     { name: 'close-votes', everyMs: 60_000, run: async () => void (await services.votes.closeDueVotes()) },
+    // After a reference import: every accepted photo found by the new names, 5,000 a run.
+    { name: 'search-reindex', everyMs: 30_000, run: async () => void (await services.gallery.reindexAfterImport(10)) },
     { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await services.accountsAdmin.liftEndedSuspensions()) },
     {
       name: 'clean-sessions',

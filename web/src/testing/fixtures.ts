@@ -10,7 +10,7 @@ import { screeningView, type ScreeningView } from '@contract/screening';
 const DAY = 86_400_000;
 export const NOW = Date.UTC(2025, 4, 20, 4, 0);
 
-export const PEK = { id: 11, label: '北京首都国际机场', icao: 'ZBAA', iata: 'PEK' };
+export const PEK = { id: 11, label: '北京首都 ZBAA/PEK', icao: 'ZBAA', iata: 'PEK' };
 export const PVG = { id: 12, label: '上海浦东国际机场', icao: 'ZSPD', iata: 'PVG' };
 export const A320 = { id: 21, label: 'Airbus A320', icao: 'A320', iata: null };
 export const AIR_CHINA = { id: 31, label: '中国国际航空', icao: 'CCA', iata: 'CA' };
@@ -111,10 +111,12 @@ export const pekAirports = () =>
         id: PEK.id,
         icao: 'ZBAA',
         iata: 'PEK',
-        nameZh: '北京首都国际机场',
-        nameEn: 'Beijing Capital',
-        city: '北京',
-        country: '中国',
+        nameZh: '北京首都',
+        nameEn: 'Beijing Capital International Airport',
+        city: 'Beijing',
+        country: 'China',
+        cityZh: '北京',
+        regionZh: '北京',
         status: 'available',
       },
     ],

@@ -169,6 +169,17 @@ export class GalleryService {
   }
 
   /** This process changed what the gallery shows (GalleryIndex tells it, inside the change's transaction). */
+  /** Re-indexes photos after a reference import, at most `batches` batches of 500; returns how many. */
+  async reindexAfterImport(batches: number): Promise<number> {
+    let done = 0;
+    for (let i = 0; i < batches; i++) {
+      const n = await this.index.reindexStep();
+      done += n;
+      if (n === 0) break;
+    }
+    return done;
+  }
+
   changed(): void {
     this.version.clear();
     this.stats = null;

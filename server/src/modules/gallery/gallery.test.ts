@@ -165,6 +165,23 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     expect(await found('q=%2D%2D')).toEqual([]);
   });
 
+  it('re-indexes the photos accepted before a reference import, in batches, once', async () => {
+    // Documents made before the import's words (pinyin) existed: the photos at 浦东 are not found by them.
+    const pvgPhotos = [photo.muPvg!, photo.caPvg!];
+    if (kind === 'postgres')
+      await sql`delete from photo_search where photo_id in (${sql.join(pvgPhotos)})`.execute(t.database.db);
+    else await sql`delete from photo_search where rowid in (${sql.join(pvgPhotos)})`.execute(t.database.db);
+    await sql`update gallery_state set version = version + 1`.execute(t.database.db);
+    t.services.gallery.changed();
+    expect(await found('q=pudong')).toEqual([]);
+    t.clock.advance(1000);
+    await importReferenceData(t.database.db, t.clock.now());
+    expect(await t.services.gallery.reindexAfterImport(10)).toBe(4);
+    expect(await found('q=pudong')).toEqual([photo.muPvg, photo.caPvg]);
+    // The walk is done: the next run re-indexes nothing until the next import.
+    expect(await t.services.gallery.reindexAfterImport(10)).toBe(0);
+  });
+
   it('counts a category or a free text alone in its own table: accepted photos only, like every count', async () => {
     // The pending and rejected photos are Air China's too (国航), and airliners: neither is counted.
     expect(await search(`q=${encodeURIComponent('国航')}`)).toMatchObject({ total: 3, totalCapped: false });

@@ -64,3 +64,38 @@ export async function galleryVersion(db: DbOrTrx): Promise<number> {
   const row = await db.selectFrom('gallery_state').select('version').where('id', '=', 1).executeTakeFirst();
   return row?.version ?? 0;
 }
+
+/** The walk re-indexing photos after a reference import, its row locked on PostgreSQL. */
+export const reindexState = (db: DbOrTrx, dialect: Dialect) =>
+  db
+    .selectFrom('search_reindex')
+    .selectAll()
+    .where('id', '=', 1)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirstOrThrow();
+
+export async function setReindexState(db: DbOrTrx, state: { for_import: number; after_id: number; until_id: number }) {
+  await db.updateTable('search_reindex').set(state).where('id', '=', 1).execute();
+}
+
+export async function lastPhotoId(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Accepted photos in (after, until], by id, at most `limit`. */
+export async function acceptedIdsBetween(db: DbOrTrx, after: number, until: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('id')
+    .where(ACCEPTED)
+    .where('id', '>', after)
+    .where('id', '<=', until)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -47,6 +47,28 @@ export class GalleryIndex {
     this.changed();
   }
 
+  /**
+   * One batch of the walk that re-indexes every accepted photo after a reference import (new names,
+   * pinyin), oldest first; photos accepted after the import was noticed are indexed as they are accepted.
+   * Returns how many it re-indexed (0: nothing left). Run by a claimed job, and safe beside another run:
+   * the walk's row is locked and only moves forward.
+   */
+  async reindexStep(limit = 500): Promise<number> {
+    const importedAt = await this.reference.curatedImportedAt();
+    if (importedAt === null) return 0;
+    return this.database.db.transaction().execute(async (trx) => {
+      const state = await repo.reindexState(trx, this.database.dialect);
+      const walk =
+        Number(state.for_import) === importedAt
+          ? state
+          : { for_import: importedAt, after_id: 0, until_id: await repo.lastPhotoId(trx) };
+      const ids = await repo.acceptedIdsBetween(trx, walk.after_id, walk.until_id, limit);
+      await this.syncMany(trx, ids);
+      await repo.setReindexState(trx, { ...walk, after_id: ids.at(-1) ?? walk.until_id });
+      return ids.length;
+    });
+  }
+
   /** After a rename: the photographer is found by the new name. */
   async syncUploader(trx: DbOrTrx, userId: number): Promise<void> {
     await this.syncMany(trx, await repo.acceptedIdsOf(trx, userId));

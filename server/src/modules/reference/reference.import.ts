@@ -11,14 +11,14 @@ import {
   airlineSearchSources,
   airportSearchSources,
   countAirports,
-  importedDigest,
+  lastImport,
   recordImport,
   setSearchText,
   upsertImportedAircraftTypes,
   upsertImportedAirlines,
   upsertImportedAirports,
-  type RefKind,
-} from './reference.repository.js';
+} from './reference-import.repository.js';
+import type { RefKind } from './reference.repository.js';
 import { aircraftTypeSearchText, airlineSearchText, airportSearchText } from './search-words.js';
 
 const require = createRequire(import.meta.url);
@@ -208,7 +208,7 @@ export async function importReferenceData(db: Db, now: number): Promise<{ airpor
   await inChunks(db, typeRows, upsertImportedAircraftTypes);
   // Edited and member-added rows keep their columns; their search text follows the current rules.
   await refreshSearchText(db);
-  await recordImport(db, CURATED_IMPORT, curatedData().digest, now);
+  await recordImport(db, curatedData().digest, now);
   // Names and codes may have changed: every running process drops the summaries it presents with.
   await bumpLookup(db, 'reference');
 
@@ -241,15 +241,13 @@ export async function refreshSearchText(db: Db): Promise<number> {
   return stale.length;
 }
 
-const CURATED_IMPORT = 'curated';
-
 /**
  * At start: import when the tables are empty or the curated data changed since this database's last
  * import (a new release's names reach a running site; edited rows are kept), else bring every row's
  * search text up to the current rules. True when it imported.
  */
 export async function importReferenceDataIfChanged(db: Db, now: number): Promise<boolean> {
-  const stale = (await countAirports(db)) === 0 || (await importedDigest(db, CURATED_IMPORT)) !== curatedData().digest;
+  const stale = (await countAirports(db)) === 0 || (await lastImport(db))?.digest !== curatedData().digest;
   if (stale) await importReferenceData(db, now);
   else await refreshSearchText(db);
   return stale;

@@ -11,6 +11,7 @@ import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { KINDS, type KindTypes } from './kinds.js';
+import { lastImport } from './reference-import.repository.js';
 import * as repo from './reference.repository.js';
 import type { RefKind } from './reference.repository.js';
 import { queryTerms } from './search-words.js';
@@ -149,6 +150,12 @@ export class ReferenceService {
       if (!usable) issues.push({ path: [k.photoField], message: k.unknownMessage });
     }
     return issues;
+  }
+
+  /** When the curated data was last imported (the gallery re-indexes photos after it), or null. */
+  async curatedImportedAt(): Promise<number | null> {
+    const row = await lastImport(this.db);
+    return row ? Number(row.imported_at) : null;
   }
 
   async summaries(ids: { types: number[]; airlines: number[]; airports: number[] }): Promise<RefSummaries> {

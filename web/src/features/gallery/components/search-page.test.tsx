@@ -37,7 +37,7 @@ describe('search page', () => {
     await waitFor(() => expect(screen.getByTestId('search-total').textContent).toBe('共 2 张图片'));
     const cards = within(screen.getByTestId('search-results')).getAllByTestId('photo-card');
     expect(cards.map((c) => within(c).getByRole('link', { name: /^B-/ }).textContent)).toEqual(['B-1021', 'B-1022']);
-    expect(cards[0]!.textContent).toContain('北京首都国际机场');
+    expect(cards[0]!.textContent).toContain('北京首都 ZBAA/PEK');
     expect(cards[1]!.textContent).toContain('空中拍摄');
     expect(cards[1]!.textContent).toContain('编辑精选');
   });
@@ -81,9 +81,9 @@ describe('search page', () => {
     await screen.findByText('共 2 张图片');
     await user.click(screen.getByTestId('toggle-filters'));
     await user.type(await screen.findByTestId('filter-airports'), 'PEK');
-    await user.click(await screen.findByRole('option', { name: '北京首都国际机场 (PEK/ZBAA)' }));
+    await user.click(await screen.findByRole('option', { name: '北京首都 ZBAA/PEK' }));
     await waitFor(() => expect(searches().at(-1)).toEqual({ airport: String(PEK.id) }));
-    expect(screen.getByTestId('picked-airports').textContent).toContain('北京首都国际机场');
+    expect(screen.getByTestId('picked-airports').textContent).toContain('北京首都 ZBAA/PEK');
   });
 
   it('says when nothing matches and offers to clear the filters', async () => {

@@ -82,7 +82,7 @@ describe('screening page', () => {
     const form = screen.getByTestId('facts-correction');
     await user.click(within(form).getByRole('combobox', { name: '机场' }));
     await user.keyboard('PEK');
-    await user.click(await screen.findByText('北京首都国际机场 (PEK/ZBAA)', { selector: '.ant-select-item-option-content' }));
+    await user.click(await screen.findByText('北京首都 ZBAA/PEK', { selector: '.ant-select-item-option-content' }));
     await user.click(screen.getByRole('button', { name: '通过 (A)' }));
     await screen.findByTestId('decided');
     expect(decisions(api)).toEqual([{ decision: 'accept', reasons: [], facts: { airportId: PEK.id } }]);
@@ -94,7 +94,7 @@ describe('screening page', () => {
     await user.click(screen.getByRole('button', { name: /修正信息/ }));
     const registration = within(screen.getByTestId('facts-correction')).getByLabelText('注册号');
     await user.clear(registration);
-    await user.type(registration, 'B 1234');
+    await user.type(registration, '机号 1234');
     await user.click(screen.getByRole('button', { name: '收起修正' }));
     await user.keyboard('a');
     const message = '注册号只能包含字母、数字和连字符（1–15 位）';
