@@ -9,10 +9,12 @@ import {
   browserAvailable,
   launchBrowser,
   noticeTexts,
+  noticesSeen,
   screenshot,
   servicesFor,
   startServer,
   type RunningServer,
+  recordNotices,
 } from './harness.js';
 import { toJson } from '../server/src/db/json.js';
 
@@ -107,6 +109,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
   async function open(route: string, opts: { width?: number; signedIn?: boolean } = {}): Promise<Opened> {
     const width = opts.width ?? 1366;
     const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 844 }, locale: 'zh-CN' });
+    await recordNotices(context);
     context.setDefaultTimeout(20_000);
     if (opts.signedIn) await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
     const page = await context.newPage();
@@ -160,7 +163,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     await page.getByTestId('login-email').fill('first.last@example.com');
     await page.getByTestId('login-password').fill('some-password');
     await page.getByTestId('login-password').press('Enter');
-    await expect.poll(() => noticeTexts(page)).toContain(SHELL.enterEmailAndPassword);
+    await expect.poll(() => noticesSeen(page)).toContain(SHELL.enterEmailAndPassword);
     const fieldMessage = dialog.locator('.ant-form-item-explain-error', { hasText: MESSAGES.emailRule });
     await fieldMessage.waitFor();
     await page.waitForFunction(() =>
@@ -177,7 +180,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     let loads = 0;
     page.on('load', () => (loads += 1));
     await page.getByTestId('login-email').press('Enter');
-    await expect.poll(() => noticeTexts(page)).toContain(MESSAGES.loginOk);
+    await expect.poll(() => noticesSeen(page)).toContain(MESSAGES.loginOk);
     await expect.poll(() => loads).toBe(1);
     await expect.poll(() => page.getByTestId('user-entry').textContent()).toBe(member.username);
     expect(loginCalls(requests)).toHaveLength(1);
@@ -187,7 +190,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
   it('sends a visitor who asked for /upload home with the login dialog open, and to /upload once signed in', async () => {
     const { context, page } = await open('/upload');
     await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => noticeTexts(page)).toContain(SHELL.loginFirst);
+    await expect.poll(() => noticesSeen(page)).toContain(SHELL.loginFirst);
     await page.getByTestId('login-email').fill(member.email);
     await page.getByTestId('login-password').fill(member.password);
     await page.getByTestId('login-password').press('Enter');
@@ -331,7 +334,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
       // 保存, or Enter in a field.
       if (width > 500) await page.getByRole('button', { name: '保存' }).click();
       else await form.getByLabel('MSN（出厂序列号）').press('Enter');
-      await expect.poll(() => noticeTexts(page)).toContain(PHOTO_MESSAGES.saved);
+      await expect.poll(() => noticesSeen(page)).toContain(PHOTO_MESSAGES.saved);
       await expect.poll(() => item.textContent()).toContain(target[1]);
       expect(await item.getByTestId('position').textContent()).toContain('第 1 位');
       if (width === 390) {

@@ -5,7 +5,7 @@ import {
   browserAvailable,
   launchBrowser,
   noOverflow,
-  noticeTexts,
+  noticesSeen,
   openTab,
   type RunningServer,
   screenshot,
@@ -341,7 +341,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     await form.getByLabel('你的联系方式').fill('viewer@example.com');
     await form.getByLabel('内容').fill('想在飞友会的年历里用这张照片，可以吗？');
     await page.getByRole('button', { name: '发送' }).click();
-    await expect.poll(() => noticeTexts(page)).toContain('已发送，摄影师会在收件箱和邮件中看到');
+    await expect.poll(() => noticesSeen(page)).toContain('已发送，摄影师会在收件箱和邮件中看到');
     await visitor.context.close();
 
     const own = await open({ as: photographer });
@@ -379,7 +379,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '浦东' }).first().click();
     await page.getByRole('button', { name: `选择 B-1044（编号 ${seed.photos[44]!.id}）作封面` }).click();
     await page.getByTestId('save-profile').click();
-    await expect.poll(() => noticeTexts(page)).toContain('已保存');
+    await expect.poll(() => noticesSeen(page)).toContain('已保存');
     await expect.poll(() => page.getByTestId('user-cover').textContent()).toContain('浦东');
     expect(await page.locator('.user-cover-img').count()).toBe(1);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -404,7 +404,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     await page.getByTestId('settings-toggle').click();
     await page.getByTestId('delete-password').fill('wrong-password');
     await page.getByTestId('delete-account').click();
-    await expect.poll(() => noticeTexts(page)).toContain('密码错误');
+    await expect.poll(() => noticesSeen(page)).toContain('密码错误');
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).not.toBeNull();
 
     await page.getByTestId('delete-password').fill('password-123');
@@ -445,7 +445,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     await form.getByLabel('注册号', { exact: true }).fill('B-2999');
     await expect.poll(() => page.getByTestId('edit-warning').textContent()).toContain('保存后图片将撤下并重新进入审图队列');
     await page.getByRole('button', { name: '保存' }).click();
-    await expect.poll(() => noticeTexts(page)).toContain(PHOTO_MESSAGES.backToQueue);
+    await expect.poll(() => noticesSeen(page)).toContain(PHOTO_MESSAGES.backToQueue);
     await expect.poll(() => page.getByTestId('photo-state').textContent()).toContain('待审');
     expect(await page.locator('.photo-heading').textContent()).toBe('B-2999');
 

@@ -54,8 +54,33 @@ export async function openTab(
     ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   context.setDefaultTimeout(20_000);
+  await recordNotices(context);
   if (session) await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
   return { context, page: await context.newPage() };
+}
+
+/**
+ * Every notice a page of this context shows is written down as it appears: a notice stays 3 s, and a
+ * test polling the screen on a busy machine can look before and after it (noticesSeen).
+ */
+export async function recordNotices(target: BrowserContext | Page): Promise<void> {
+  await target.addInitScript(() => {
+    const seen: string[] = [];
+    const marked = new WeakSet<Element>();
+    (window as unknown as { __noticesSeen: string[] }).__noticesSeen = seen;
+    new MutationObserver(() => {
+      for (const notice of document.querySelectorAll('.notices .notice')) {
+        if (marked.has(notice) || !notice.textContent) continue;
+        marked.add(notice);
+        seen.push(notice.textContent);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Texts of every notice the page has shown since it loaded, oldest first, those gone included. */
+export async function noticesSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __noticesSeen?: string[] }).__noticesSeen ?? []);
 }
 
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');

@@ -11,7 +11,7 @@ import {
   browserAvailable,
   launchBrowser,
   noOverflow,
-  noticeTexts,
+  noticesSeen,
   openTab,
   type RunningServer,
   screenshotStill,
@@ -88,7 +88,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     const headers: Record<string, string> = who ? { Authorization: `Bearer ${sessions[who].token}` } : {};
     return (await (await fetch(`${server.url}/api/v1${path}`, { headers })).json()) as T;
   };
-  const sawNotice = (page: Page, text: string) => expect.poll(() => noticeTexts(page)).toContain(text);
+  const sawNotice = (page: Page, text: string) => expect.poll(() => noticesSeen(page)).toContain(text);
   const dialog = (page: Page, title: string) => page.locator('.ant-modal', { hasText: title });
   const field = (page: Page, title: string, label: string) => dialog(page, title).getByLabel(label, { exact: true });
 

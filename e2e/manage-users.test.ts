@@ -6,7 +6,7 @@ import {
   browserAvailable,
   launchBrowser,
   noOverflow,
-  noticeTexts,
+  noticesSeen,
   openTab,
   type RunningServer,
   screenshotStill,
@@ -132,7 +132,7 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     expect(JSON.parse(put.request().postData() ?? '{}')).toEqual({
       suspend: { reason: '多次上传他人作品', until: Date.UTC(2030, 0, 15) },
     });
-    await expect.poll(() => noticeTexts(page)).toContain(MANAGE_MESSAGES.levelSaved);
+    await expect.poll(() => noticesSeen(page)).toContain(MANAGE_MESSAGES.levelSaved);
     // The detail and the list both show the suspension; the audit names the admin.
     await page.getByTestId('suspension-section').getByText('已停用至 2030-01-15').waitFor();
     await expect.poll(() => row.textContent()).toContain('停用至 2030-01-15');
@@ -220,7 +220,7 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     const revoked = page.waitForResponse((r) => r.url().endsWith(`/admin/users/${member.id}/sessions/revoke`));
     await confirm.getByRole('button', { name: '确定退出' }).click();
     expect((await revoked).status()).toBe(200);
-    await expect.poll(() => noticeTexts(page)).toContain(MANAGE_MESSAGES.sessionsRevoked);
+    await expect.poll(() => noticesSeen(page)).toContain(MANAGE_MESSAGES.sessionsRevoked);
     expect((await api('/user/me', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
 
     await expect.poll(() => auditTexts(page)).toHaveLength(5);
@@ -250,7 +250,7 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     await levels.getByRole('button', { name: '保存等级' }).click();
     expect((await demoted).status()).toBe(403);
     await levels.getByTestId('action-error').getByText(MANAGE_MESSAGES.selfLevel).waitFor();
-    await expect.poll(() => noticeTexts(page)).toContain(MANAGE_MESSAGES.selfLevel);
+    await expect.poll(() => noticesSeen(page)).toContain(MANAGE_MESSAGES.selfLevel);
 
     const suspension = page.getByTestId('suspension-section');
     await suspension.getByLabel('停用原因').fill('测试');

@@ -5,10 +5,12 @@ import {
   browserAvailable,
   launchBrowser,
   noticeTexts,
+  noticesSeen,
   screenshot,
   servicesFor,
   startServer,
   type RunningServer,
+  recordNotices,
 } from './harness.js';
 
 describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
@@ -42,6 +44,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
 
   async function open(path: string, width = 1280): Promise<{ context: BrowserContext; page: Page; requests: Request[] }> {
     const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'zh-CN' });
+    await recordNotices(context);
     context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     const requests: Request[] = [];
@@ -140,7 +143,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await dialog.getByRole('button', { name: SHELL.login, exact: true }).click();
     await dialog.getByText(SHELL.enterEmail).waitFor();
     await dialog.getByText(SHELL.enterPassword).waitFor();
-    await expect.poll(() => noticeTexts(page)).toContain(SHELL.enterEmailAndPassword);
+    await expect.poll(() => noticesSeen(page)).toContain(SHELL.enterEmailAndPassword);
     await screenshot(page, 'login-dialog-errors');
     const firstNotice = await page.locator('.notice', { hasText: SHELL.enterEmailAndPassword }).elementHandle();
 
@@ -184,7 +187,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     let loads = 0;
     page.on('load', () => (loads += 1));
     await loginAs(page, member.email, member.password);
-    await expect.poll(() => noticeTexts(page)).toContain(MESSAGES.loginOk);
+    await expect.poll(() => noticesSeen(page)).toContain(MESSAGES.loginOk);
     await expect.poll(() => loads).toBe(1);
     const entry = page.getByTestId('user-entry');
     await expect.poll(() => entry.textContent()).toBe(member.username);
@@ -212,20 +215,20 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     const { context, page } = await open('/');
     await page.goto(`${server.url}/upload`);
     await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => noticeTexts(page)).toContain(SHELL.loginFirst);
+    await expect.poll(() => noticesSeen(page)).toContain(SHELL.loginFirst);
 
     const session = { message: '', token: 'x', username: 'old', id: member.id, permission: 3, expireTime: Date.now() - 1000 };
     await page.evaluate((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
     await page.goto(`${server.url}/manage/user`);
     await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => noticeTexts(page)).toContain(SHELL.sessionExpired);
+    await expect.poll(() => noticesSeen(page)).toContain(SHELL.sessionExpired);
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
 
     const member0 = { ...session, permission: 0, expireTime: Date.now() + 3_600_000 };
     await page.evaluate((s) => localStorage.setItem('userInfo', JSON.stringify(s)), member0);
     await page.goto(`${server.url}/screen/queue`);
     await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => noticeTexts(page)).toContain(SHELL.noPermission);
+    await expect.poll(() => noticesSeen(page)).toContain(SHELL.noPermission);
 
     // The token is made up: the header's unread count is answered 401, which removes the session (§2.3).
     await expect.poll(() => page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
@@ -371,13 +374,14 @@ describe.skipIf(!browserAvailable())('the shell with an unreachable API host', (
 
   it('shows 网络错误 when the login call cannot reach the host', async () => {
     const page = await browser.newPage();
+    await recordNotices(page);
     page.setDefaultTimeout(10_000);
     await page.goto(`${server.url}/?server=US`);
     await page.getByTestId('user-entry').click();
     await page.getByTestId('login-email').fill('pilot@example.com');
     await page.getByTestId('login-password').fill('whatever-123');
     await page.getByRole('button', { name: SHELL.login, exact: true }).click();
-    await expect.poll(() => noticeTexts(page)).toContain(SHELL.networkError);
+    await expect.poll(() => noticesSeen(page)).toContain(SHELL.networkError);
     await page.close();
   });
 

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hammingDistance } from '../contract/image-analysis.js';
 import { PHOTO_MESSAGES } from '../contract/photos.js';
 import { asAnotherFile, makeJpeg } from '../server/src/testing/images.js';
-import { browserAvailable, launchBrowser, screenshot, servicesFor, startServer, type RunningServer } from './harness.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  screenshot,
+  servicesFor,
+  startServer,
+  type RunningServer,
+  recordNotices,
+} from './harness.js';
 import { toJson } from '../server/src/db/json.js';
 
 describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
@@ -81,6 +89,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       locale: 'zh-CN',
       timezoneId: 'America/Los_Angeles',
     });
+    await recordNotices(context);
     context.setDefaultTimeout(15_000);
     await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
     return { context, page: await context.newPage() };
@@ -230,6 +239,8 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await modal.getByTestId('suggest-country').click();
     await page.keyboard.type('中国');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '中国（China）' }).first().click();
+    // The choice shows in the field before the form is sent, as a person sees it before pressing 提交.
+    await expect.poll(() => modal.getByTestId('suggest-country').textContent()).toContain('中国（China）');
     await modal.getByRole('button', { name: '提交' }).click();
     await expect.poll(() => page.getByTestId('select-airports').textContent()).toContain('Test Strip ZZZX（待审核）');
     expect(suggestions.map((b) => JSON.parse(b) as unknown)).toEqual([{ icao: 'ZZZX', nameEn: 'Test Strip', country: 'China' }]);
@@ -313,6 +324,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       locale: 'zh-CN',
       timezoneId: 'Asia/Shanghai',
     });
+    await recordNotices(context);
     context.setDefaultTimeout(15_000);
     await context.addInitScript((s) => localStorage.setItem('userInfo', JSON.stringify(s)), session);
     const page = await context.newPage();

@@ -5,7 +5,7 @@ import {
   browserAvailable,
   launchBrowser,
   noOverflow,
-  noticeTexts,
+  noticesSeen,
   openTab,
   type RunningServer,
   screenshot,
@@ -65,7 +65,7 @@ describe.skipIf(!browserAvailable())('editor’s choice votes and the dashboard 
     const opened = first.page.waitForResponse((r) => r.url().endsWith('/api/v1/votes') && r.request().method() === 'POST');
     await first.page.getByRole('button', { name: '发起投票', exact: true }).last().click();
     const voteId = ((await (await opened).json()) as { vote: { id: number } }).vote.id;
-    await expect.poll(() => noticeTexts(first.page)).toContain(MANAGE_MESSAGES.voteOpened);
+    await expect.poll(() => noticesSeen(first.page)).toContain(MANAGE_MESSAGES.voteOpened);
     // The button now says a vote runs and links to the votes page.
     await first.page.getByTestId('vote-open').waitFor();
     expect(await first.page.getByTestId('vote-button').count()).toBe(0);
@@ -163,7 +163,7 @@ describe.skipIf(!browserAvailable())('editor’s choice votes and the dashboard 
     );
     await page.getByRole('button', { name: '取消投票', exact: true }).last().click();
     expect((await cancelled).status()).toBe(200);
-    await expect.poll(() => noticeTexts(page)).toContain(MANAGE_MESSAGES.voteCancelled);
+    await expect.poll(() => noticesSeen(page)).toContain(MANAGE_MESSAGES.voteCancelled);
     await expect.poll(() => mine.count()).toBe(0);
     await page.getByRole('tab', { name: '已结束' }).click();
     await expect.poll(() => card(page, vote.vote.id).getByTestId('vote-result').textContent()).toContain('已取消');
