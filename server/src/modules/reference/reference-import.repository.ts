@@ -7,75 +7,31 @@ import type { RefKind } from './reference.repository.js';
 // texts refreshed, and which curated data a database last imported.
 
 // Imports insert or refresh rows by external_id; rows a screener edited (edited = 1) are left alone.
-const excluded = (column: string) => sql.ref(`excluded.${column}`);
+// The columns an import refreshes, per kind (every column but status, suggestions and edits).
+const REFRESHED: { [K in RefKind]: string[] } = {
+  airports: ['icao', 'iata', 'name_zh', 'name_en', 'city', 'country', 'city_zh', 'region_zh', 'aliases', 'prominence'],
+  airlines: ['icao', 'iata', 'name_zh', 'name_en', 'country', 'short_zh', 'active', 'prominence'],
+  aircraft_types: ['icao', 'manufacturer_en', 'manufacturer_zh', 'type_name', 'variant', 'name_zh', 'aliases'],
+};
 
-export async function upsertImportedAirports(db: DbOrTrx, rows: NewAirport[]): Promise<void> {
+async function upsertImported(db: DbOrTrx, kind: RefKind, rows: (NewAirport | NewAirline | NewAircraftType)[]): Promise<void> {
+  const refreshed = [...REFRESHED[kind], 'search_text'];
+  // One statement for the three tables: their rows differ, their upsert does not.
   await db
-    .insertInto('airports')
-    .values(rows)
+    .insertInto(kind as 'airports')
+    .values(rows as NewAirport[])
     .onConflict((oc) =>
       oc
         .column('external_id')
-        .doUpdateSet(
-          Object.fromEntries(
-            [
-              'icao',
-              'iata',
-              'name_zh',
-              'name_en',
-              'city',
-              'country',
-              'city_zh',
-              'region_zh',
-              'aliases',
-              'prominence',
-              'search_text',
-            ].map((c) => [c, excluded(c)]),
-          ),
-        )
-        .where('airports.edited', '=', 0),
+        .doUpdateSet(Object.fromEntries(refreshed.map((c) => [c, sql.ref(`excluded.${c}`)])))
+        .where(sql.ref(`${kind}.edited`), '=', 0),
     )
     .execute();
 }
 
-export async function upsertImportedAirlines(db: DbOrTrx, rows: NewAirline[]): Promise<void> {
-  await db
-    .insertInto('airlines')
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .column('external_id')
-        .doUpdateSet(
-          Object.fromEntries(
-            ['icao', 'iata', 'name_zh', 'name_en', 'country', 'short_zh', 'active', 'prominence', 'search_text'].map((c) => [
-              c,
-              excluded(c),
-            ]),
-          ),
-        )
-        .where('airlines.edited', '=', 0),
-    )
-    .execute();
-}
-
-export async function upsertImportedAircraftTypes(db: DbOrTrx, rows: NewAircraftType[]): Promise<void> {
-  await db
-    .insertInto('aircraft_types')
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .column('external_id')
-        .doUpdateSet(
-          Object.fromEntries(
-            ['icao', 'manufacturer_en', 'manufacturer_zh', 'type_name', 'variant', 'name_zh', 'aliases', 'search_text'].map(
-              (c) => [c, excluded(c)],
-            ),
-          ),
-        )
-        .where('aircraft_types.edited', '=', 0),
-    )
-    .execute();
-}
+export const upsertImportedAirports = (db: DbOrTrx, rows: NewAirport[]) => upsertImported(db, 'airports', rows);
+export const upsertImportedAirlines = (db: DbOrTrx, rows: NewAirline[]) => upsertImported(db, 'airlines', rows);
+export const upsertImportedAircraftTypes = (db: DbOrTrx, rows: NewAircraftType[]) => upsertImported(db, 'aircraft_types', rows);
 
 export async function countAirports(db: DbOrTrx): Promise<number> {
   const row = await db
