@@ -414,6 +414,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       await expect.poll(() => facts.textContent()).toContain('波音 737-800（B738）');
       expect(await facts.textContent()).toContain('上海浦东 ZSPD/PVG');
       expect(await page.getByTestId('fact-registration-country').textContent()).toBe('中国');
+      await facts.scrollIntoViewIfNeeded();
       await screenshot(page, `photo-chinese-first-${width}`);
       await context.close();
     }
