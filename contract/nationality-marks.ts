@@ -20,9 +20,11 @@ export interface NationalityMark {
 }
 
 const LETTERS3 = { rest: /^[A-Z]{3}$/, shape: '3 个字母' };
-const ALNUM3 = { rest: /^[A-Z0-9]{3,5}$/, shape: '3–5 位字母或数字' };
 
-/** The marks whose registrations have one known shape; the rest take LETTERS3 or ALNUM3 below. */
+/**
+ * The marks whose registrations have one known shape; the rest take three letters (the usual shape).
+ * Only a shape this sure rewrites what a member typed: military serials (ZA147, J-5011) fit none.
+ */
 const SHAPED: NationalityMark[] = [
   // B: China, Hong Kong, Macau and Taiwan share it; the part after it tells which.
   { mark: 'B', country: '中国香港', iso: 'HK', rest: /^[HKL][A-Z]{2}$/, shape: 'B-H、B-K 或 B-L 加 2 个字母' },
@@ -198,7 +200,7 @@ const THREE_LETTERS: [string, string, string][] = [
   ['ZJ', '泽西岛', 'JE'],
 ];
 
-/** Marks with a hyphen whose registrations mix letters and digits. */
+/** More marks with a hyphen and three letters, of countries seen less often. */
 const MIXED: [string, string, string][] = [
   ['CU', '古巴', 'CU'],
   ['YA', '阿富汗', 'AF'],
@@ -261,5 +263,5 @@ const hyphened = (rows: [string, string, string][], shape: { rest: RegExp; shape
 export const NATIONALITY_MARKS: readonly NationalityMark[] = [
   ...SHAPED,
   ...hyphened(THREE_LETTERS, LETTERS3),
-  ...hyphened(MIXED, ALNUM3),
+  ...hyphened(MIXED, LETTERS3),
 ];

@@ -46,6 +46,8 @@ describe('registration hints', () => {
     expect(formatRegistration('cnroa')).toBe('CN-ROA');
     expect(formatRegistration('cftjp')).toBe('C-FTJP');
     expect(formatRegistration('B30E')).toBeNull();
+    // Military serials are left as typed, not read as another country's registration.
+    for (const serial of ['ZA147', 'J-5011', 'J-3074', '20045']) expect(formatRegistration(serial), serial).toBeNull();
     expect(registrationCountry('B-30EE')).toEqual({ country: '中国', iso: 'CN' });
     expect(registrationCountry('B-HLA')?.country).toBe('中国香港');
     expect(registrationCountry('B-MAC')?.country).toBe('中国澳门');

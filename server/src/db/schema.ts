@@ -114,7 +114,7 @@ export interface AirportsTable extends RefColumns {
   region_zh: Generated<string | null>;
   /** More words the entry is found by (the full name 上海浦东国际机场), space-separated. */
   aliases: Generated<string | null>;
-  /** Orders equally good search answers: 2 a large airport, 1 one with scheduled flights, 0 others. */
+  /** Orders equally good search answers: 2 a large airport, 1 one with scheduled flights (or added by hand), 0 others. */
   prominence: Generated<number>;
 }
 
@@ -128,7 +128,7 @@ export interface AirlinesTable extends RefColumns {
   short_zh: Generated<string | null>;
   /** 0 for an airline that no longer flies (its codes may belong to another one now). */
   active: Generated<number>;
-  /** Orders equally good search answers: 2 a curated airline, 1 another flying one, 0 a defunct one. */
+  /** Orders equally good search answers: 2 a curated airline, 1 another flying one (or added by hand), 0 a defunct one. */
   prominence: Generated<number>;
 }
 

@@ -77,6 +77,8 @@ function RegistrationHintLine({ typed }: { typed: string | undefined }) {
           onClick={() => {
             form.setFieldValue('registration', hint.likely);
             void form.validateFields(['registration']).catch(() => undefined);
+            // The button goes with the hint: the field takes the focus back, not the page.
+            form.getFieldInstance('registration')?.focus();
           }}
           data-testid="registration-likely"
         >
@@ -114,6 +116,8 @@ export function FactsFields({ facts, afterRegistration, takenOnHint }: Props) {
               placeholder="如 B-1234"
               // Leaving the field writes the registration as its country does: b30ee → B-30EE.
               onBlur={(e) => {
+                // Going to 改为 leaves the spelling to it (it takes the focus back afterwards).
+                if (e.relatedTarget instanceof HTMLElement && e.relatedTarget.dataset.testid === 'registration-likely') return;
                 const written = formatRegistration(e.target.value.trim());
                 if (written && written !== e.target.value) {
                   form.setFieldValue('registration', written);

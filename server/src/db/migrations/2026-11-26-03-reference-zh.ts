@@ -13,11 +13,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('airports').addColumn('region_zh', 'text').execute();
   await db.schema.alterTable('airports').addColumn('aliases', 'text').execute();
   // Which of two equally good answers comes first: a large airport before a small one of its city, a
-  // flying airline before one that shares its code from the past.
+  // flying airline before one that shares its code from the past. An entry added by hand (a member's
+  // suggestion, a screener's addition) counts as one with flights (1); the import sets its own.
   for (const table of ['airports', 'airlines']) {
     await db.schema
       .alterTable(table)
-      .addColumn('prominence', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('prominence', 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
   }
   await db.schema.alterTable('airlines').addColumn('short_zh', 'text').execute();

@@ -69,6 +69,8 @@ export interface Kind<K extends RefKind> {
   summarise(row: Row<K>): RefSummary;
   /** Whole names (北京首都国际机场), for the gallery's index, which pairs Chinese characters itself. */
   nameWords(row: Row<K>): string;
+  /** The search text of a whole row, the columns a request does not carry (short names, pinyin) included. */
+  searchText(row: Row<K>): string;
 }
 
 const nameColumns = (r: { nameZh?: string | undefined; nameEn: string; country?: string | undefined }) => ({
@@ -96,6 +98,7 @@ const airports: Kind<'airports'> = {
   present: presentAirport,
   summarise: summariseAirport,
   nameWords: airportNameWords,
+  searchText: airportSearchText,
 };
 
 const airlines: Kind<'airlines'> = {
@@ -117,6 +120,7 @@ const airlines: Kind<'airlines'> = {
   present: presentAirline,
   summarise: summariseAirline,
   nameWords: airlineNameWords,
+  searchText: airlineSearchText,
 };
 
 const aircraftTypes: Kind<'aircraft_types'> = {
@@ -144,6 +148,7 @@ const aircraftTypes: Kind<'aircraft_types'> = {
   present: presentAircraftType,
   summarise: summariseAircraftType,
   nameWords: aircraftTypeNameWords,
+  searchText: aircraftTypeSearchText,
 };
 
 export const KINDS: { [K in RefKind]: Kind<K> } = { airports, airlines, aircraft_types: aircraftTypes };

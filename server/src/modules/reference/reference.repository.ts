@@ -49,9 +49,9 @@ function searched<TB extends RefKind, O>(
     s.phrase === ''
       ? sql<boolean>`1 = 0`
       : kind === 'aircraft_types'
-        ? sql<boolean>`(lower(type_name) = ${s.phrase} or name_zh = ${s.phrase})`
-        : sql<boolean>`(name_zh like ${`${escapeLike(s.phrase)}%`} escape '\\' or name_zh like ${`%${escapeLike(s.phrase)}`} escape '\\'${
-            kind === 'airlines' ? sql` or short_zh = ${s.phrase}` : sql``
+        ? sql<boolean>`(lower(type_name) = ${s.phrase} or lower(name_zh) = ${s.phrase})`
+        : sql<boolean>`(lower(name_zh) like ${`${escapeLike(s.phrase)}%`} escape '\\' or lower(name_zh) like ${`%${escapeLike(s.phrase)}`} escape '\\'${
+            kind === 'airlines' ? sql` or lower(short_zh) = ${s.phrase}` : sql``
           })`;
   const wordStarts =
     s.terms.length === 0

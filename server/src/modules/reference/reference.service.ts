@@ -11,7 +11,7 @@ import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { KINDS, type KindTypes } from './kinds.js';
-import { lastImport } from './reference-import.repository.js';
+import { lastImport, setSearchText } from './reference-import.repository.js';
 import * as repo from './reference.repository.js';
 import type { RefKind } from './reference.repository.js';
 import { queryTerms } from './search-words.js';
@@ -119,6 +119,9 @@ export class ReferenceService {
     await this.db.transaction().execute(async (trx) => {
       // Guarded in the UPDATE: an entry merged or deleted since it was read is not written to.
       if (!(await k.update(trx, id, k.columns(request)))) throw notFound();
+      // The row keeps what a request does not carry (国航, 上海, pinyin): its search text says it too.
+      const edited = (await k.find(trx, id))!;
+      await setSearchText(trx, kind, id, k.searchText(edited));
       await this.events.publish('reference.changed', { trx, kind, id });
       await this.audit.record(trx, { actorId: actor.id, action: `${kind}.edit`, targetType: kind, targetId: id });
     });

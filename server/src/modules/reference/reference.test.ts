@@ -218,6 +218,38 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
     ).toBe(401);
   });
 
+  it('keeps a curated airline on the row an earlier import named so, and its short name on an edited row', async () => {
+    const db = t.database.db;
+    // As the previous release left a database: 西藏航空 on Transbrasil's row, which held the code TBA
+    // (members picked it as 西藏航空); and Air China edited by a screener.
+    const transbrasil = await db
+      .selectFrom('airlines')
+      .select('id')
+      .where('name_en', '=', 'Transbrasil')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('airlines').set({ name_zh: '西藏航空' }).where('id', '=', transbrasil.id).execute();
+    await db.updateTable('airlines').set({ short_zh: null, edited: 1 }).where('icao', '=', 'CCA').execute();
+    t.clock.advance(1000);
+    await importReferenceData(db, t.clock.now());
+    const tibet = (await search('airlines', '西藏航空')).items as RefItem<'airlines'>[];
+    expect(tibet[0]).toMatchObject({ id: transbrasil.id, nameEn: 'Tibet Airlines', icao: 'TBA', country: 'China', active: true });
+    const flying = await db.selectFrom('airlines').select('id').where('icao', '=', 'TBA').where('active', '=', 1).execute();
+    expect(flying).toEqual([{ id: transbrasil.id }]);
+    expect((await search('airlines', '国航')).items[0]).toMatchObject({ icao: 'CCA', shortZh: '国航' });
+    // A screener's edit keeps the words the form does not carry (the short name, pinyin).
+    const cca = (await search('airlines', 'CCA')).items[0] as RefItem<'airlines'>;
+    const screener = await makeUser(t, 1);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/airlines/${cca.id}`,
+      headers: bearer(screener.token),
+      payload: { icao: 'CCA', iata: 'CA', nameZh: '中国国际航空', nameEn: 'Air China Limited', country: 'China' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await search('airlines', '国航')).items[0]).toMatchObject({ id: cca.id, nameEn: 'Air China Limited' });
+    expect((await search('airlines', 'guohang')).items[0]).toMatchObject({ id: cca.id });
+  });
+
   it('re-imports without overwriting a screener edit', async () => {
     await t.database.db
       .updateTable('airports')
