@@ -237,8 +237,11 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     expect(await modal.getByLabel('ICAO 代码（4 位）').inputValue()).toBe('ZZZX');
     await modal.getByLabel('英文名').fill('Test Strip');
     await modal.getByTestId('suggest-country').click();
-    await page.keyboard.type('中国');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '中国（China）' }).first().click();
+    // Typed whole and taken with Enter: one option is left, and no click races the list as it filters
+    // (a click on an option while the list re-rendered under load was lost in a burner run).
+    await page.keyboard.type('中国（China）');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '中国（China）' }).first().waitFor();
+    await page.keyboard.press('Enter');
     // The choice shows in the field before the form is sent, as a person sees it before pressing 提交.
     await expect.poll(() => modal.getByTestId('suggest-country').textContent()).toContain('中国（China）');
     await modal.getByRole('button', { name: '提交' }).click();

@@ -81,6 +81,8 @@ function RegistrationHintLine({ typed }: { typed: string | undefined }) {
             form.getFieldInstance('registration')?.focus();
           }}
           data-testid="registration-likely"
+          // Out of the tab order: leaving the field by keyboard writes the likely spelling already.
+          tabIndex={-1}
         >
           改为 {hint.likely}
         </button>
@@ -116,7 +118,7 @@ export function FactsFields({ facts, afterRegistration, takenOnHint }: Props) {
               placeholder="如 B-1234"
               // Leaving the field writes the registration as its country does: b30ee → B-30EE.
               onBlur={(e) => {
-                // Going to 改为 leaves the spelling to it (it takes the focus back afterwards).
+                // A click on 改为 leaves the spelling to it (it gives the field the focus back).
                 if (e.relatedTarget instanceof HTMLElement && e.relatedTarget.dataset.testid === 'registration-likely') return;
                 const written = formatRegistration(e.target.value.trim());
                 if (written && written !== e.target.value) {
