@@ -233,14 +233,14 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     await screenshotStill(page, 'manage-data-pending');
 
     // The duplicate airport: merged into the airport it repeats; the member's photo moves with it.
-    await cards.filter({ hasText: '上海浦东 (ZSPX)' }).getByRole('button', { name: '合并到已有' }).click();
+    await cards.filter({ hasText: '上海浦东 ZSPX' }).getByRole('button', { name: '合并到已有' }).click();
     const merge = dialog(page, '合并重复的机场');
     await merge.waitFor();
     await merge.getByRole('button', { name: '合并' }).click();
     await merge.getByText('请选择要保留的机场').waitFor();
     await merge.getByTestId('select-airports').click();
     await page.keyboard.type('PVG');
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '上海浦东' }).first();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '上海浦东 ZSPD/PVG' }).first();
     await option.waitFor();
     // The duplicate itself is never offered as its own target.
     expect(await page.locator('.ant-select-dropdown:visible').textContent()).not.toContain('ZSPX');

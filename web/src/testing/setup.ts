@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor wait for an answer up to 10 s, not the library's 1 s: on a busy 2-core machine
+// (a CPU burner beside the suite) Ant Design's validation re-render took longer than 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What jsdom lacks and Ant Design or our pages use. Minimal stand-ins: enough for layout-free
 // rendering, never a second implementation of the browser.

@@ -65,14 +65,14 @@ export async function galleryVersion(db: DbOrTrx): Promise<number> {
   return row?.version ?? 0;
 }
 
-/** The walk re-indexing photos after a reference import, its row locked on PostgreSQL. */
-export const reindexState = (db: DbOrTrx, dialect: Dialect) =>
-  db
-    .selectFrom('search_reindex')
-    .selectAll()
-    .where('id', '=', 1)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirstOrThrow();
+/** Takes the walk's row for this transaction (a write, so the transaction writes from its start). */
+export async function lockReindexState(db: DbOrTrx): Promise<void> {
+  await db.updateTable('search_reindex').set({ id: 1 }).where('id', '=', 1).execute();
+}
+
+/** The walk re-indexing photos after a reference import. */
+export const reindexState = (db: DbOrTrx) =>
+  db.selectFrom('search_reindex').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 
 export async function setReindexState(db: DbOrTrx, state: { for_import: number; after_id: number; until_id: number }) {
   await db.updateTable('search_reindex').set(state).where('id', '=', 1).execute();

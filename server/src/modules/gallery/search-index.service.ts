@@ -57,7 +57,10 @@ export class GalleryIndex {
     const importedAt = await this.reference.curatedImportedAt();
     if (importedAt === null) return 0;
     return this.database.db.transaction().execute(async (trx) => {
-      const state = await repo.reindexState(trx, this.database.dialect);
+      // A write first: the walk's row is locked (PostgreSQL) and the SQLite transaction is a writer
+      // from its start, so a process writing meanwhile cannot leave it on a stale snapshot (SQLITE_BUSY).
+      await repo.lockReindexState(trx);
+      const state = await repo.reindexState(trx);
       const walk =
         Number(state.for_import) === importedAt
           ? state
