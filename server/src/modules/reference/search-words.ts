@@ -118,21 +118,14 @@ const airportParts = (r: AirportSource) => [
   r.name_en,
   r.city,
   r.country,
-  ...pinyinWords(r.name_zh, r.city_zh),
 ];
-const airlineParts = (r: AirlineSource) => [
-  r.icao,
-  r.iata,
-  r.name_zh,
-  r.short_zh,
-  r.name_en,
-  r.country,
-  ...pinyinWords(r.name_zh),
-  ...pinyinWords(r.short_zh),
-];
+const airlineParts = (r: AirlineSource) => [r.icao, r.iata, r.name_zh, r.short_zh, r.name_en, r.country];
 
-export const airportSearchText = (r: AirportSource) => searchText(airportParts(r));
-export const airlineSearchText = (r: AirlineSource) => searchText(airlineParts(r));
+// Pinyin goes into the stored search text only (made when a row is imported or edited); the gallery's
+// words of a row take it from there, so indexing a photo never runs pinyin-pro.
+export const airportSearchText = (r: AirportSource) => searchText([...airportParts(r), ...pinyinWords(r.name_zh, r.city_zh)]);
+export const airlineSearchText = (r: AirlineSource) =>
+  searchText([...airlineParts(r), ...pinyinWords(r.name_zh), ...pinyinWords(r.short_zh)]);
 
 function manufacturerGroups(en: string, zh: string | null): string[] {
   const enWords = ` ${words(en).join(' ')} `;
@@ -150,7 +143,6 @@ const aircraftTypeParts = (r: AircraftTypeSource) => [
   spokenDesignator(r.icao),
   r.name_zh,
   r.aliases,
-  ...pinyinWords(r.name_zh),
   r.manufacturer_en,
   r.manufacturer_zh,
   ...manufacturerGroups(r.manufacturer_en, r.manufacturer_zh),
@@ -159,12 +151,16 @@ const aircraftTypeParts = (r: AircraftTypeSource) => [
   // 737-800 as one word, as people write it.
   r.variant ? `${r.type_name}${r.variant}` : null,
 ];
-export const aircraftTypeSearchText = (r: AircraftTypeSource) => searchText(aircraftTypeParts(r));
+export const aircraftTypeSearchText = (r: AircraftTypeSource) => searchText([...aircraftTypeParts(r), ...pinyinWords(r.name_zh)]);
 
-/** What a photo is found by in the gallery for its airport, airline and type: codes, names, short names. */
-export const airportNameWords = (r: AirportSource) => nameWords(airportParts(r));
-export const airlineNameWords = (r: AirlineSource) => nameWords(airlineParts(r));
-export const aircraftTypeNameWords = (r: AircraftTypeSource) => nameWords(aircraftTypeParts(r));
+/**
+ * What a photo is found by in the gallery for its airport, airline and type: codes, whole names, short
+ * names, and the stored search text's words (its pinyin; its name stems add no pair the whole names lack).
+ */
+type Stored = { search_text: string };
+export const airportNameWords = (r: AirportSource & Stored) => nameWords([...airportParts(r), r.search_text]);
+export const airlineNameWords = (r: AirlineSource & Stored) => nameWords([...airlineParts(r), r.search_text]);
+export const aircraftTypeNameWords = (r: AircraftTypeSource & Stored) => nameWords([...aircraftTypeParts(r), r.search_text]);
 
 const MANUFACTURER_SET = new Set(MANUFACTURER_WORDS.flatMap((group) => group.flatMap((w) => words(w))));
 
