@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One worker per core (Vitest's default leaves one core idle: on this 2-core machine the server and
+    // web files then ran one at a time). The browser suite keeps to one file at a time below.
+    maxWorkers: '100%',
     projects: [
       {
         test: {
