@@ -208,8 +208,9 @@ describe.each(databaseKinds())('1 MB in every string field on %s', (kind) => {
       for (const r of requests) {
         let m = await measure(r);
         // Per-character work on a hostile field stalls every time; a garbage collection that happened to
-        // fall in this request's window (seen: 145 ms in CI) does not come back when it is sent again.
-        if (m.ms >= LOOP_DELAY_LIMIT_MS) {
+        // fall in this request's window (seen: 145 ms in CI, 112 ms of CPU twice in a row with the suite
+        // in two workers beside a CPU burner) does not come back every time it is sent again.
+        for (let attempt = 0; attempt < 3 && m.ms >= LOOP_DELAY_LIMIT_MS; attempt++) {
           const again = await measure(r);
           if (again.ms < m.ms) m = again;
         }
@@ -222,7 +223,7 @@ describe.each(databaseKinds())('1 MB in every string field on %s', (kind) => {
       worst.ms,
       `the event loop stalled for ${worst.delayMs.toFixed(1)} ms (${worst.cpuMs.toFixed(1)} ms of CPU) at ${worst.label}`,
     ).toBeLessThan(LOOP_DELAY_LIMIT_MS);
-  }, 120_000);
+  }, 300_000);
 
   it('answers a 70 KB password with 400 at once, on every route that takes a password, and lives on', async () => {
     const password = 'p'.repeat(70_000);
@@ -233,12 +234,25 @@ describe.each(databaseKinds())('1 MB in every string field on %s', (kind) => {
       { method: 'POST', url: '/api/v1/user/login', payload: { email: 'long@example.com', password } },
     ] as const;
     for (const call of calls) {
-      const started = performance.now();
+      // Refused by the contract's schema (the field named), so no handler ran: nothing was hashed.
       const res = await t.app.inject({ ...call, headers: bearer(token) });
-      const ms = performance.now() - started;
       expect(res.statusCode, call.url).toBe(400);
-      expectChineseError(res.json());
-      expect(ms, `${call.url} took ${ms.toFixed(1)} ms`).toBeLessThan(50);
+      const body = res.json<{ message: string; issues?: { path: (string | number)[] }[] }>();
+      expectChineseError(body);
+      expect(
+        body.issues?.map((i) => i.path.join('.')),
+        call.url,
+      ).toContain(call.url.endsWith('/me') ? 'newPassword' : 'password');
+      // And cheaply: the process's CPU for it, not the wall clock (which a busy machine stretches at will);
+      // the least of three, as a garbage collection may fall in any one window.
+      const cpuMs: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const before = process.cpuUsage();
+        await t.app.inject({ ...call, headers: bearer(token) });
+        const used = process.cpuUsage(before);
+        cpuMs.push((used.user + used.system) / 1000);
+      }
+      expect(Math.min(...cpuMs), `${call.url} took ${Math.min(...cpuMs).toFixed(1)} ms of CPU`).toBeLessThan(50);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
   });
