@@ -65,3 +65,13 @@ export const REJECT_REASONS = [
   { code: 'quality', title: '整体质量不足', guide: '整体未达到图库标准。' },
 ] as const;
 export type RejectReasonCode = (typeof REJECT_REASONS)[number]['code'];
+
+/** An airframe's status (issue 22), with the words pages show. */
+export const AIRFRAME_STATUSES = ['active', 'stored', 'retired', 'written_off'] as const;
+export type AirframeStatus = (typeof AIRFRAME_STATUSES)[number];
+export const AIRFRAME_STATUS_LABELS: Record<AirframeStatus, string> = {
+  active: '在役',
+  stored: '封存',
+  retired: '退役',
+  written_off: '已损毁注销',
+};

@@ -25,6 +25,9 @@ export const searchQuery = z.object({
   airline: optionalId,
   airport: optionalId,
   user: optionalId,
+  /** One aircraft's photos (`/airframe/{id}`), one livery's (`/livery/{id}`). */
+  airframe: optionalId,
+  livery: optionalId,
   cat: z.enum(CATEGORY_CODES, '未知的分类').optional(),
   from: optionalDate,
   to: optionalDate,

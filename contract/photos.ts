@@ -164,6 +164,9 @@ export const photoMeta = z
     aircraftTypeId: id().min(1, '请选择机型'),
     airlineId: id().optional(),
     airportId: id().optional(),
+    /** The member's answer when two aircraft carried the registration (GET /airframes?reg=). */
+    airframeId: id().optional(),
+    liveryId: id().optional(),
     inFlight: z.boolean().optional(),
     takenOn: dateString,
     // Picking a category twice means it once.
@@ -186,6 +189,9 @@ export const photoEdit = z.strictObject({
   aircraftTypeId: id().optional(),
   airlineId: id().nullable().optional(),
   airportId: id().nullable().optional(),
+  /** Null: no airframe chosen (one is found, or made, when the photo is accepted). */
+  airframeId: id().nullable().optional(),
+  liveryId: id().nullable().optional(),
   inFlight: z.boolean().optional(),
   takenOn: dateString.optional(),
   categories: photoMeta.shape.categories.optional(),
@@ -203,6 +209,8 @@ export const KEY_FACTS = [
   'airlineId',
   'airportId',
   'inFlight',
+  'airframeId',
+  'liveryId',
 ] as const satisfies readonly (keyof PhotoEdit)[];
 export type KeyFact = (typeof KEY_FACTS)[number];
 
@@ -249,6 +257,9 @@ export const photoResponse = z.object({
   aircraftType: refSummary.nullable(),
   airline: refSummary.nullable(),
   airport: refSummary.nullable(),
+  /** The aircraft (`/airframe/{id}`); null until accepted, for NO-REG, or while a screener must place it. */
+  airframeId: z.number().int().nullable(),
+  livery: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   inFlight: z.boolean(),
   takenOn: z.string(),
   categories: z.array(z.string()),

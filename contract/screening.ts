@@ -56,6 +56,8 @@ export const factsCorrection = photoEdit.pick({
   aircraftTypeId: true,
   airlineId: true,
   airportId: true,
+  airframeId: true,
+  liveryId: true,
   inFlight: true,
   takenOn: true,
   categories: true,

@@ -26,8 +26,14 @@ import { AccountsAdminService } from './modules/accounts/admin.service.js';
 import { PasswordResetService } from './modules/accounts/password-reset.service.js';
 import { ProfileService } from './modules/accounts/profile.service.js';
 import { SessionsService } from './modules/accounts/sessions.service.js';
+import { AirframesService } from './modules/airframes/airframes.service.js';
+import { LiveriesService } from './modules/airframes/liveries.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
+import { AirframePagesService } from './modules/gallery/airframe-pages.service.js';
+import { airframesRoutes } from './modules/airframes/airframes.routes.js';
+import { airframePagesRoutes } from './modules/gallery/airframe-pages.routes.js';
 import { galleryRoutes, sitemapRoutes } from './modules/gallery/gallery.routes.js';
+import { PageMetaService } from './modules/gallery/page-meta.service.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
 import { manageRoutes } from './modules/manage/manage.routes.js';
 import { ManageService } from './modules/manage/manage.service.js';
@@ -60,34 +66,8 @@ import { VotesService } from './modules/votes/votes.service.js';
 /** Where upload parts are streamed before processing: local to each machine, never shared. */
 export const tmpDirOf = (config: Config) => path.join(config.dataDir, 'tmp');
 
-export interface Services {
-  events: EventHub;
-  audit: AuditService;
-  accounts: AccountsService;
-  accountsAdmin: AccountsAdminService;
-  sessions: SessionsService;
-  resets: PasswordResetService;
-  profile: ProfileService;
-  site: SiteService;
-  reference: ReferenceService;
-  curation: CurationService;
-  notifications: NotificationsService;
-  lifecycle: PhotoLifecycle;
-  files: PhotoFiles;
-  views: ViewCounter;
-  photos: PhotosService;
-  uploads: UploadService;
-  locks: LocksService;
-  appeals: AppealsService;
-  decisions: DecisionsService;
-  screeningQueue: ScreeningQueueService;
-  ownQueues: OwnQueuesService;
-  gallery: GalleryService;
-  messages: MessagesService;
-  votes: VotesService;
-  manage: ManageService;
-  notams: NotamsService;
-}
+/** Every service of the app, as buildServices wires them. */
+export type Services = Awaited<ReturnType<typeof buildServices>>['services'];
 
 export type { RouteEntry } from './http/route-table.js';
 
@@ -138,8 +118,22 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const lifecycle = new PhotoLifecycle(clock, events);
   const files = new PhotoFiles(db, clock, storage);
   const views = new ViewCounter(database);
-  const photos = new PhotosService(database, clock, events, lifecycle, files, views, reference, accounts, config.imageHost);
-  const uploads = new UploadService(database, clock, files, photos, reference, accounts, {
+  const airframes = new AirframesService(database, clock, events, audit);
+  const liveries = new LiveriesService(db, clock, reference, audit);
+  const photos = new PhotosService(
+    database,
+    clock,
+    events,
+    lifecycle,
+    files,
+    views,
+    reference,
+    accounts,
+    airframes,
+    liveries,
+    config.imageHost,
+  );
+  const uploads = new UploadService(database, clock, files, photos, accounts, {
     uploadLeaseMs: config.uploadLeaseMs,
     uploadsPerMember: config.uploadsPerMember,
     decodeQueue: config.decodeQueue,
@@ -149,7 +143,9 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const decisions = new DecisionsService(db, clock, lifecycle, locks, photos, notifications, audit);
   const screeningQueue = new ScreeningQueueService(db, clock, locks, appeals, photos, accounts);
   const ownQueues = new OwnQueuesService(db, clock, photos, appeals, accounts);
-  const gallery = new GalleryService(database, clock, events, photos, accounts, reference, screeningQueue, config.publicUrl);
+  const airframePages = new AirframePagesService(database, photos, accounts, reference, airframes, liveries);
+  const gallery = new GalleryService(database, clock, events, photos, accounts, reference, screeningQueue);
+  const pageMeta = new PageMetaService(db, photos, airframePages, config.publicUrl);
   const messages = new MessagesService(db, clock, limiter, config.publicUrl);
   const votes = new VotesService(db, clock, photos, notifications, audit);
   const notams = new NotamsService(db, clock, audit);
@@ -170,6 +166,10 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       reference,
       curation,
       notifications,
+      airframes,
+      liveries,
+      airframePages,
+      pageMeta,
       lifecycle,
       files,
       views,
@@ -185,7 +185,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       votes,
       manage,
       notams,
-    } satisfies Services,
+    },
   };
 }
 
@@ -249,6 +249,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         }),
       );
       await api.register(galleryRoutes(services.gallery));
+      await api.register(airframesRoutes(services.airframes, services.liveries));
+      await api.register(airframePagesRoutes(services.airframePages));
       await api.register(messagesRoutes(services.messages));
       await api.register(notificationsRoutes(services.notifications));
       await api.register(votesRoutes(services.votes));
@@ -259,8 +261,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: '/api/v1' },
   );
   await app.register(imageRoutes(services.files));
-  await app.register(sitemapRoutes(services.gallery, config.publicUrl));
-  await registerWebApp(app, config, (path) => services.gallery.pageMeta(path));
+  await app.register(sitemapRoutes(services.pageMeta, config.publicUrl));
+  await registerWebApp(app, config, (path) => services.pageMeta.pageMeta(path));
 
   const mail =
     opts.mail ??

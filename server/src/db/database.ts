@@ -11,6 +11,12 @@ export type Trx = Transaction<Database>;
 export type DbOrTrx = Db | Trx;
 export type Dialect = 'sqlite' | 'postgres';
 
+/** A row refused by a unique index, on either database. */
+export const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+};
+
 /**
  * The SQLite driver for this Node. better-sqlite3 12 wraps its statements in the raw `node::ObjectWrap`,
  * whose destructor on Node 24 asserts an entered environment: a statement collected by the GC at the

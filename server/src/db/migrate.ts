@@ -11,6 +11,7 @@ import * as m20261126LookupVersions from './migrations/2026-11-26-01-lookup-vers
 import * as m20261126GalleryCovering from './migrations/2026-11-26-02-gallery-covering.js';
 import * as m20261126ReferenceZh from './migrations/2026-11-26-03-reference-zh.js';
 import * as m20261126SearchReindex from './migrations/2026-11-26-04-search-reindex.js';
+import * as m20261126Airframes from './migrations/2026-11-26-05-airframes.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-02-gallery-covering': m20261126GalleryCovering,
   '2026-11-26-03-reference-zh': m20261126ReferenceZh,
   '2026-11-26-04-search-reindex': m20261126SearchReindex,
+  '2026-11-26-05-airframes': m20261126Airframes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AirframeStatus } from '../../../contract/catalogues.js';
 import type { UserSettings } from '../../../contract/accounts.js';
 import type { ExifSummary, PhotoChecks, Watermark } from '../../../contract/photos.js';
 import type { Json } from './json.js';
@@ -154,6 +155,10 @@ export interface PhotosTable {
   aircraft_type_id: number | null;
   airline_id: number | null;
   airport_id: number | null;
+  /** The aircraft (set when accepted; null for NO-REG and for the few screeners must place). */
+  airframe_id: Generated<number | null>;
+  /** The livery it wears; null for the operator's standard one or unknown. */
+  livery_id: Generated<number | null>;
   in_flight: number;
   taken_on: string;
   categories: Json<string[]>;
@@ -272,6 +277,42 @@ export interface SearchReindexTable {
   until_id: number;
 }
 
+/** One aircraft across its registrations and operators (issue 22); its history is its photos'. */
+export interface AirframesTable {
+  id: Generated<number>;
+  aircraft_type_id: number | null;
+  msn: string | null;
+  /** The MSN as compared (`msnKey`): upper case, no spaces. */
+  msn_key: string | null;
+  line_number: string | null;
+  built_year: number | null;
+  status: Generated<AirframeStatus>;
+  /** Set once merged into another: links to this one lead there. */
+  merged_into: Generated<number | null>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A named paint scheme of an operator (熊猫涂装, 星空联盟涂装). */
+export interface LiveriesTable {
+  id: Generated<number>;
+  airline_id: number | null;
+  name_zh: string;
+  name_en: string | null;
+  /** Names as searched (folded, with pinyin), like the reference data's. */
+  search_text: string;
+  created_at: number;
+}
+
+/** How far the walk linking photos accepted before airframes existed got (one row, id 1). */
+export interface AirframeLinkTable {
+  id: number;
+  after_taken_on: string;
+  after_id: number;
+  /** 0: photos with an MSN, 1: photos without, 2: done. */
+  phase: number;
+}
+
 export interface LikesTable {
   photo_id: number;
   user_id: number;
@@ -342,6 +383,9 @@ export interface Database {
   lookup_versions: LookupVersionsTable;
   reference_imports: ReferenceImportsTable;
   search_reindex: SearchReindexTable;
+  airframes: AirframesTable;
+  liveries: LiveriesTable;
+  airframe_link: AirframeLinkTable;
   likes: LikesTable;
   messages: MessagesTable;
   upload_intents: UploadIntentsTable;
@@ -366,6 +410,10 @@ export type NewPhoto = Insertable<PhotosTable>;
 export type AirportRow = Selectable<AirportsTable>;
 export type AirlineRow = Selectable<AirlinesTable>;
 export type AircraftTypeRow = Selectable<AircraftTypesTable>;
+export type AirframeRow = Selectable<AirframesTable>;
+export type NewAirframe = Insertable<AirframesTable>;
+export type NewLivery = Insertable<LiveriesTable>;
+export type LiveryRow = Selectable<LiveriesTable>;
 export type NewAirport = Insertable<AirportsTable>;
 export type NewAirline = Insertable<AirlinesTable>;
 export type NewAircraftType = Insertable<AircraftTypesTable>;

@@ -40,6 +40,8 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, serv
     { name: 'close-votes', everyMs: 60_000, run: async () => void (await services.votes.closeDueVotes()) },
     // After a reference import: every accepted photo found by the new names, 5,000 a run.
     { name: 'search-reindex', everyMs: 30_000, run: async () => void (await services.gallery.reindexAfterImport(10)) },
+    // Photos accepted before airframes existed: linked in the order they were taken, 2,000 a run.
+    { name: 'airframe-link', everyMs: 30_000, run: async () => void (await services.airframes.linkOlderPhotos(20)) },
     { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await services.accountsAdmin.liftEndedSuspensions()) },
     {
       name: 'clean-sessions',

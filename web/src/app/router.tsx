@@ -67,6 +67,17 @@ const pages: RouteObject[] = [
   { path: '/terms', handle: { title: '用户协议' }, lazy: page(() => import('../features/guides/components/terms-page.js')) },
   { path: '/photo/:id', handle: { title: '图片' }, lazy: page(() => import('../features/gallery/components/photo-page.js')) },
   {
+    path: '/airframe/:id',
+    handle: { title: '机身' },
+    lazy: page(() => import('../features/airframes/components/airframe-page.js')),
+  },
+  {
+    path: '/reg/:registration',
+    handle: { title: '注册号' },
+    lazy: page(() => import('../features/airframes/components/registration-page.js')),
+  },
+  { path: '/livery/:id', handle: { title: '涂装' }, lazy: page(() => import('../features/airframes/components/livery-page.js')) },
+  {
     path: '/user/:id',
     handle: { title: '用户主页' },
     lazy: page(() => import('../features/accounts/components/user-page.js')),

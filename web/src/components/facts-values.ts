@@ -15,6 +15,9 @@ export interface FactsValues {
   aircraftType: RefOption | null;
   airline: RefOption | null;
   airport: RefOption | null;
+  /** The aircraft, when the member or a screener picked one of several that carried the registration. */
+  airframeId: number | null;
+  livery: RefOption | null;
   inFlight: boolean;
   takenOn: string;
   categories: string[];
@@ -23,7 +26,12 @@ export interface FactsValues {
 }
 
 /** The form's field of each fact that has a field of another name; the rest keep the contract's name. */
-export const FIELD_OF_FACT = { aircraftTypeId: 'aircraftType', airlineId: 'airline', airportId: 'airport' } as const;
+export const FIELD_OF_FACT = {
+  aircraftTypeId: 'aircraftType',
+  airlineId: 'airline',
+  airportId: 'airport',
+  liveryId: 'livery',
+} as const;
 
 /** The contract's field paths → the form's fields, for the server's field errors (`showFieldErrors`). */
 export const FACT_FIELDS_OF_PATHS: Record<string, string> = FIELD_OF_FACT;
@@ -35,6 +43,8 @@ export const EMPTY_FACTS: FactsValues = {
   aircraftType: null,
   airline: null,
   airport: null,
+  airframeId: null,
+  livery: null,
   inFlight: false,
   takenOn: '',
   categories: [],
@@ -54,6 +64,8 @@ export function factsValuesOf(photo: PhotoResponse): FactsValues {
     aircraftType: optionOf(photo.aircraftType),
     airline: optionOf(photo.airline),
     airport: optionOf(photo.airport),
+    airframeId: photo.airframeId,
+    livery: photo.livery ? { value: photo.livery.id, label: photo.livery.name } : null,
     inFlight: photo.inFlight,
     takenOn: photo.takenOn,
     categories: photo.categories,
@@ -69,6 +81,8 @@ interface Facts extends Record<Fact, unknown> {
   aircraftTypeId: number | undefined;
   airlineId: number | null;
   airportId: number | null;
+  airframeId: number | null;
+  liveryId: number | null;
   inFlight: boolean;
   takenOn: string;
   categories: string[];
@@ -83,6 +97,8 @@ function factsOf(v: FactsValues): Facts {
     aircraftTypeId: v.aircraftType?.value,
     airlineId: v.airline?.value ?? null,
     airportId: v.inFlight ? null : (v.airport?.value ?? null),
+    airframeId: v.airframeId,
+    liveryId: v.livery?.value ?? null,
     inFlight: v.inFlight,
     takenOn: v.takenOn,
     categories: v.categories,
@@ -101,6 +117,8 @@ export function metaFactsOf(v: FactsValues): Omit<PhotoMeta, 'queue' | 'watermar
     aircraftTypeId: f.aircraftTypeId ?? 0,
     ...(f.airlineId ? { airlineId: f.airlineId } : {}),
     ...(f.airportId ? { airportId: f.airportId } : {}),
+    ...(f.airframeId ? { airframeId: f.airframeId } : {}),
+    ...(f.liveryId ? { liveryId: f.liveryId } : {}),
     inFlight: v.inFlight,
     takenOn: v.takenOn,
     categories: v.categories,

@@ -22,6 +22,8 @@ export const FACT_NAMES: Record<string, string> = {
   aircraftTypeId: '机型',
   airlineId: '航司',
   airportId: '机场',
+  airframeId: '机身',
+  liveryId: '涂装',
   inFlight: '空中拍摄',
   takenOn: '拍摄日期',
   categories: '分类',

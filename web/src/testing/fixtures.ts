@@ -25,6 +25,8 @@ export function photo(overrides: Partial<PhotoResponse> = {}): PhotoResponse {
     aircraftType: A320,
     airline: AIR_CHINA,
     airport: PVG,
+    airframeId: null,
+    livery: null,
     inFlight: false,
     takenOn: '2025-05-01',
     categories: ['airliner'],

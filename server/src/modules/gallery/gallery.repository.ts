@@ -14,6 +14,10 @@ export interface GalleryFilter {
   airlineId?: number;
   airportId?: number;
   uploaderId?: number;
+  airframeId?: number;
+  liveryId?: number;
+  /** `msn:4321` in the free text: photos of the airframes with that MSN. */
+  msnKey?: string;
   category?: string;
   from?: string;
   to?: string;
@@ -45,6 +49,17 @@ function filtered(db: DbOrTrx, dialect: Dialect, f: GalleryFilter): SelectQueryB
     .$if(f.airlineId !== undefined, (q) => q.where('photos.airline_id', '=', f.airlineId!))
     .$if(f.airportId !== undefined, (q) => q.where('photos.airport_id', '=', f.airportId!))
     .$if(f.uploaderId !== undefined, (q) => q.where('photos.uploader_id', '=', f.uploaderId!))
+    .$if(f.airframeId !== undefined, (q) => q.where('photos.airframe_id', '=', f.airframeId!))
+    .$if(f.liveryId !== undefined, (q) => q.where('photos.livery_id', '=', f.liveryId!))
+    .$if(f.msnKey !== undefined, (q) =>
+      q.where('photos.airframe_id', 'in', (eb) =>
+        eb
+          .selectFrom('airframes')
+          .select('airframes.id')
+          .where('airframes.msn_key', '=', f.msnKey!)
+          .where('airframes.merged_into', 'is', null),
+      ),
+    )
     .$if(f.from !== undefined, (q) => q.where('photos.taken_on', '>=', f.from!))
     .$if(f.to !== undefined, (q) => q.where('photos.taken_on', '<=', f.to!))
     .$if(f.featured === true, (q) => q.where('photos.featured_at', 'is not', null))
@@ -148,6 +163,20 @@ export function sameRegistration(db: DbOrTrx, registrationKey: string, exceptId:
     .where('registration_key', '=', registrationKey)
     .where('id', '!=', exceptId)
     .orderBy('decided_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Other photos of the same aircraft, in the order they were taken. */
+export function sameAirframe(db: DbOrTrx, airframeId: number, exceptId: number, limit: number) {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where(ACCEPTED)
+    .where('airframe_id', '=', airframeId)
+    .where('id', '!=', exceptId)
+    .orderBy('taken_on')
     .orderBy('id')
     .limit(limit)
     .execute();

@@ -14,6 +14,7 @@ import { photoIdParams } from '../../../../contract/photos.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/errors.js';
 import type { GalleryService } from './gallery.service.js';
+import type { PageMetaService } from './page-meta.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 503: errorBody };
 
@@ -56,14 +57,14 @@ export function galleryRoutes(gallery: GalleryService): FastifyPluginAsyncZod {
   };
 }
 
-/** `/sitemap.xml` at the site's root, for search engines: accepted photos only. */
-export function sitemapRoutes(gallery: GalleryService, publicUrl: string): FastifyPluginAsyncZod {
+/** `/sitemap.xml` at the site's root, for search engines: accepted photos and their airframes. */
+export function sitemapRoutes(pages: PageMetaService, publicUrl: string): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) =>
       reply
         .type('application/xml; charset=utf-8')
         .header('Cache-Control', 'public, max-age=3600')
-        .send(await gallery.sitemap(publicUrl)),
+        .send(await pages.sitemap(publicUrl)),
     );
   };
 }

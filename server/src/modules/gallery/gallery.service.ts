@@ -6,14 +6,14 @@ import {
   type SearchResponse,
   type SiteStats,
 } from '../../../../contract/gallery.js';
+import { msnKey } from '../../../../contract/airframes.js';
 import { registrationKey } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalidCursor } from '../../http/cursor.js';
-import { notFound } from '../../http/errors.js';
-import type { PageMeta } from '../../http/web.js';
 import { MAX_ID } from '../../../../contract/limits.js';
+import { notFound } from '../../http/errors.js';
 import { ShortCache } from '../../http/short-cache.js';
 import type { PublicUser } from '../../../../contract/accounts.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -26,6 +26,8 @@ import { GalleryIndex } from './search-index.service.js';
 import * as repo from './gallery.repository.js';
 import { galleryVersion } from './search-index.repository.js';
 import { queryTokens } from './search-text.js';
+
+const MSN_TERM = /(?:^|\s)msn[:：]\s*(\S{1,30})/i;
 
 /** A cached answer lives at most this long even when nothing was accepted (views and likes move). */
 const CACHE_TTL_MS = 10_000;
@@ -86,7 +88,6 @@ export class GalleryService {
     private readonly accounts: AccountsService,
     private readonly reference: ReferenceService,
     private readonly screening: ScreeningQueueService,
-    private readonly publicUrl: string,
   ) {
     this.index = new GalleryIndex(database, reference, () => this.changed());
     // Every change of what the gallery shows re-indexes the photos it touches, in its transaction.
@@ -105,9 +106,13 @@ export class GalleryService {
   }
 
   private filterOf(q: SearchQuery): repo.GalleryFilter | null {
-    const tokens = q.q ? queryTokens(q.q) : [];
+    // `msn:4321` in the free text names an MSN (the airframes that have it); the rest is searched as words.
+    const msnMatch = q.q ? MSN_TERM.exec(q.q) : null;
+    const text = msnMatch ? q.q!.replace(MSN_TERM, ' ') : q.q;
+    const msn = msnMatch ? msnKey(msnMatch[1]!) : '';
+    const tokens = text ? queryTokens(text) : [];
     // A query of nothing but punctuation finds nothing rather than everything.
-    if (q.q && q.q.trim() !== '' && tokens.length === 0) return null;
+    if (text && text.trim() !== '' && tokens.length === 0) return null;
     const reg = q.reg ? registrationKey(q.reg) : undefined;
     return {
       ...(reg ? { registrationKey: reg } : {}),
@@ -115,6 +120,9 @@ export class GalleryService {
       ...(q.airline ? { airlineId: q.airline } : {}),
       ...(q.airport ? { airportId: q.airport } : {}),
       ...(q.user ? { uploaderId: q.user } : {}),
+      ...(q.airframe ? { airframeId: q.airframe } : {}),
+      ...(q.livery ? { liveryId: q.livery } : {}),
+      ...(msn ? { msnKey: msn } : {}),
       ...(q.cat ? { category: q.cat } : {}),
       ...(q.from ? { from: q.from } : {}),
       ...(q.to ? { to: q.to } : {}),
@@ -189,7 +197,10 @@ export class GalleryService {
     const photo = await repo.findAccepted(this.db, id);
     if (!photo) throw notFound('图片不存在');
     const [reg, airport, photographer] = await Promise.all([
-      repo.sameRegistration(this.db, photo.registration_key, id, 24),
+      // The aircraft's history across its registrations; by the registration while it has no airframe.
+      photo.airframe_id !== null
+        ? repo.sameAirframe(this.db, photo.airframe_id, id, 24)
+        : repo.sameRegistration(this.db, photo.registration_key, id, 24),
       photo.airport_id ? repo.latestWhere(this.db, 'airport_id', photo.airport_id, id, 12) : Promise.resolve([]),
       repo.latestWhere(this.db, 'uploader_id', photo.uploader_id, id, 12),
     ]);
@@ -235,34 +246,6 @@ export class GalleryService {
       homeAirport: homeAirportId ? (refs.airports.get(homeAirportId) ?? null) : null,
       coverPhoto: cover && cover.uploader_id === userId ? (await this.photos.present([cover], null))[0]! : null,
       stats: { ...stats, acceptanceRate: acceptance.acceptanceRate },
-    };
-  }
-
-  /** `sitemap.xml`: the home page, the gallery and the newest accepted photos (at most 50,000 URLs). */
-  async sitemap(baseUrl: string): Promise<string> {
-    const rows = await repo.sitemapEntries(this.db, 49_000);
-    const day = (ms: number | null) => new Date(ms ?? 0).toISOString().slice(0, 10);
-    const urls = [
-      `<url><loc>${baseUrl}/</loc></url>`,
-      `<url><loc>${baseUrl}/search</loc></url>`,
-      ...rows.map((r) => `<url><loc>${baseUrl}/photo/${r.id}</loc><lastmod>${day(r.decided_at)}</lastmod></url>`),
-    ];
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-  }
-
-  /** `/photo/{id}`: the page's title (registration · type · airline · airport) and preview for shared links. */
-  async pageMeta(path: string): Promise<PageMeta | null> {
-    const m = /^\/photo\/(\d{1,10})$/.exec(path);
-    if (!m || Number(m[1]) > MAX_ID) return null;
-    const row = await repo.findAccepted(this.db, Number(m[1]));
-    if (!row) return null;
-    const [p] = await this.photos.present([row], null);
-    const facts = [p!.registration, p!.aircraftType?.label, p!.airline?.label, p!.airport?.label].filter(Boolean);
-    const image = p!.renditions.find((r) => Math.max(r.width, r.height) >= 1280) ?? p!.renditions.at(-1);
-    return {
-      title: `${facts.join(' · ')} · 航迹`,
-      description: `${p!.uploader.username} 拍摄于 ${p!.takenOn}${p!.remark ? `：${p!.remark}` : ''}`,
-      image: image ? (image.url.startsWith('http') ? image.url : `${this.publicUrl}${image.url}`) : null,
     };
   }
 }

@@ -17,6 +17,8 @@ export const FACT_COLUMNS = {
   aircraftTypeId: 'aircraft_type_id',
   airlineId: 'airline_id',
   airportId: 'airport_id',
+  airframeId: 'airframe_id',
+  liveryId: 'livery_id',
   inFlight: 'in_flight',
   takenOn: 'taken_on',
   categories: 'categories',
@@ -38,6 +40,8 @@ export function factChanges(row: PhotoRow, patch: PhotoEdit): FactChanges {
     ...(patch.aircraftTypeId !== undefined ? { aircraft_type_id: patch.aircraftTypeId } : {}),
     ...(patch.airlineId !== undefined ? { airline_id: patch.airlineId } : {}),
     ...(patch.airportId !== undefined || inFlight ? { airport_id: inFlight ? null : patch.airportId } : {}),
+    ...(patch.airframeId !== undefined ? { airframe_id: patch.airframeId } : {}),
+    ...(patch.liveryId !== undefined ? { livery_id: patch.liveryId } : {}),
     ...(patch.inFlight !== undefined ? { in_flight: inFlight ? 1 : 0 } : {}),
     ...(patch.takenOn !== undefined ? { taken_on: patch.takenOn } : {}),
     ...(patch.categories !== undefined ? { categories: JSON.stringify(patch.categories) } : {}),
@@ -54,12 +58,20 @@ export function factChanges(row: PhotoRow, patch: PhotoEdit): FactChanges {
 /** A change of a key fact sends an accepted photo back to screening (PRODUCT.md §3.4). */
 export const changesKeyFact = (changes: FactChanges) => Object.keys(changes).some((k) => KEY_FACT_COLUMNS.has(k as FactColumn));
 
-/** The columns to write for fact changes (the normalised registration follows the registration). */
+/** Facts that say which aircraft a photo shows: a change lets the airframe be found again. */
+const IDENTITY_COLUMNS = ['registration', 'aircraft_type_id', 'msn'] as const satisfies FactColumn[];
+
+/**
+ * The columns to write for fact changes: the normalised registration follows the registration, and
+ * a new registration, type or MSN unlinks the airframe unless one is named with it (the airframes
+ * module finds it again: at once for an accepted photo, on acceptance for a waiting one).
+ */
 export function factColumns(changes: FactChanges): Omit<Updateable<PhotosTable>, 'state'> {
   const columns: Omit<Updateable<PhotosTable>, 'state'> = Object.fromEntries(
     Object.entries(changes).map(([k, [, after]]) => [k, after]),
   );
   if (changes.registration) columns.registration_key = registrationKey(String(changes.registration[1]));
+  if (!changes.airframe_id && IDENTITY_COLUMNS.some((c) => changes[c])) columns.airframe_id = null;
   return columns;
 }
 

@@ -7,6 +7,7 @@ import { fromJson } from '../../db/json.js';
 export interface PresentContext extends RefSummaries {
   imageHost: string;
   usernames: Map<number, string>;
+  liveries: Map<number, string>;
 }
 
 export const renditionKey = (hash: string, edge: number) => `renditions/${hash}-${edge}.webp`;
@@ -35,6 +36,9 @@ export function presentPhoto(row: PhotoRow, ctx: PresentContext, view: 'private'
     aircraftType: row.aircraft_type_id ? (ctx.types.get(row.aircraft_type_id) ?? null) : null,
     airline: row.airline_id ? (ctx.airlines.get(row.airline_id) ?? null) : null,
     airport: row.airport_id ? (ctx.airports.get(row.airport_id) ?? null) : null,
+    airframeId: row.airframe_id,
+    livery:
+      row.livery_id && ctx.liveries.has(row.livery_id) ? { id: row.livery_id, name: ctx.liveries.get(row.livery_id)! } : null,
     inFlight: row.in_flight === 1,
     takenOn: row.taken_on,
     categories: fromJson(row.categories),

@@ -16,6 +16,8 @@ import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
+import type { AirframesService } from '../airframes/airframes.service.js';
+import type { LiveriesService } from '../airframes/liveries.service.js';
 import { PHOTO_COLUMN, type ReferenceService } from '../reference/reference.service.js';
 import { assertTakenOn, changesKeyFact, factChanges, factColumns, requireAirport } from './facts.js';
 import type { PhotoLifecycle } from './lifecycle.service.js';
@@ -40,6 +42,8 @@ export class PhotosService {
     private readonly views: ViewCounter,
     private readonly reference: ReferenceService,
     private readonly accounts: AccountsService,
+    private readonly airframes: AirframesService,
+    private readonly liveries: LiveriesService,
     private readonly imageHost: string,
   ) {
     // A deleted account takes its photos with it (§4.5), inside the deletion's transaction.
@@ -58,15 +62,18 @@ export class PhotosService {
 
   async present(rows: PhotoRow[], viewer: AuthUser | null): Promise<PhotoResponse[]> {
     const ids = (pick: (r: PhotoRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
-    const [refs, usernames] = await Promise.all([
+    const liveryIds = ids((r) => r.livery_id);
+    const [refs, usernames, liveries] = await Promise.all([
       this.reference.summaries({
         types: ids((r) => r.aircraft_type_id),
         airlines: ids((r) => r.airline_id),
         airports: ids((r) => r.airport_id),
       }),
       this.accounts.usernames(ids((r) => r.uploader_id)),
+      // Most photos wear their operator's standard livery: no query for a page without a named one.
+      liveryIds.length > 0 ? this.liveries.names(this.db, liveryIds) : Promise.resolve(new Map<number, string>()),
     ]);
-    const ctx: PresentContext = { imageHost: this.imageHost, ...refs, usernames };
+    const ctx: PresentContext = { imageHost: this.imageHost, ...refs, usernames, liveries };
     return rows.map((r) => presentPhoto(r, ctx, this.canSeePrivate(r, viewer) ? 'private' : 'public'));
   }
 
@@ -210,9 +217,12 @@ export class PhotosService {
     return { message, photo: await this.presentOne((await repo.findPhoto(this.db, id))!, user) };
   }
 
-  /** Field issues for the reference ids in facts set for a photo of `uploaderId` (see ReferenceService). */
-  checkFactRefs(uploaderId: number, facts: PhotoEdit) {
-    return this.reference.checkPhotoRefs(this.db, uploaderId, facts);
+  /** Field issues for the reference ids, airframe and livery in facts set for a photo of `uploaderId`. */
+  async checkFactRefs(uploaderId: number, facts: PhotoEdit) {
+    return [
+      ...(await this.reference.checkPhotoRefs(this.db, uploaderId, facts)),
+      ...(await this.airframes.checkPhotoRefs(this.db, facts)),
+    ];
   }
 
   async lookupRegistration(registration: string): Promise<RegistrationLookup> {

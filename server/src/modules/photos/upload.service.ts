@@ -19,7 +19,6 @@ import { badRequest, conflict, RetryLaterError } from '../../http/errors.js';
 import { Gate } from '../../media/gate.js';
 import { processJpeg } from '../../media/image-processor.js';
 import type { AccountsService, QueueSlots } from '../accounts/accounts.service.js';
-import type { ReferenceService } from '../reference/reference.service.js';
 import { assertTakenOn } from './facts.js';
 import type { PhotoFiles } from './photo-files.js';
 import { renditionKey, type StoredRendition } from './photos.presenter.js';
@@ -61,7 +60,6 @@ export class UploadService {
     private readonly clock: Clock,
     private readonly files: PhotoFiles,
     private readonly photos: PhotosService,
-    private readonly reference: ReferenceService,
     private readonly accounts: AccountsService,
     private readonly opts: UploadOptions,
   ) {
@@ -107,7 +105,7 @@ export class UploadService {
   async upload(user: AuthUser, file: string, meta: PhotoMeta): Promise<{ message: string; photo: PhotoResponse }> {
     const regKey = registrationKey(meta.registration);
     assertTakenOn(meta.takenOn, this.clock.now());
-    const issues = await this.reference.checkPhotoRefs(this.db, user.id, meta);
+    const issues = await this.photos.checkFactRefs(user.id, meta);
     if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
     // Fail fast before the expensive part; the binding check runs again inside the transaction.
     await this.checkQuota(this.db, user, meta, regKey, await this.accounts.slots(user.id));
@@ -155,6 +153,9 @@ export class UploadService {
           aircraft_type_id: meta.aircraftTypeId,
           airline_id: meta.airlineId ?? null,
           airport_id: meta.inFlight ? null : (meta.airportId ?? null),
+          // The member's answer when two aircraft carried the registration; otherwise found on acceptance.
+          airframe_id: meta.airframeId ?? null,
+          livery_id: meta.liveryId ?? null,
           in_flight: meta.inFlight ? 1 : 0,
           taken_on: meta.takenOn,
           categories: toJson(meta.categories),

@@ -8,7 +8,7 @@ import {
   type VotesResponse,
 } from '../../../../contract/manage.js';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
+import { isUniqueViolation, type Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -37,11 +37,6 @@ function present(v: VoteDetails, photo: PhotoResponse | null): Vote {
     photo,
   };
 }
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
-};
 
 /**
  * Editor's choice votes (PRODUCT.md §3.12): a screener opens one on an accepted photo, each screener

@@ -105,6 +105,25 @@ export default function FiltersPanel({
           <p className="muted filter-hint">在搜索框输入摄影师名，或在图片页点击摄影师</p>
         )}
       </div>
+      {(['airframe', 'livery'] as const).map(
+        (key) =>
+          params[key] && (
+            <div className="filter-field" key={key}>
+              <span className="filter-label">{key === 'airframe' ? '机身' : '涂装'}</span>
+              <div className="ref-picked" data-testid={`filter-${key}`}>
+                <span>{labelOf(key, params[key])}</span>
+                <button
+                  type="button"
+                  className="chip-x"
+                  aria-label={`清除${key === 'airframe' ? '机身' : '涂装'}`}
+                  onClick={() => change({ [key]: null })}
+                >
+                  ×
+                </button>
+              </div>
+            </div>
+          ),
+      )}
       <label className="filter-check">
         <input
           type="checkbox"

@@ -38,10 +38,26 @@ export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
       ),
     ],
   ];
-  if (photo.msn) rows.push(['MSN', <Link to={searchLink({ q: photo.msn })}>{photo.msn}</Link>]);
+  if (photo.airframeId !== null) {
+    rows.push([
+      '机身',
+      <Link to={`/airframe/${photo.airframeId}`} data-testid="fact-airframe">
+        这架飞机的履历
+      </Link>,
+    ]);
+  }
+  if (photo.msn) rows.push(['MSN', <Link to={searchLink({ q: `msn:${photo.msn}` })}>{photo.msn}</Link>]);
   if (photo.aircraftType)
     rows.push(['机型', <Link to={searchLink({ type: photo.aircraftType.id })}>{photo.aircraftType.label}</Link>]);
   if (photo.airline) rows.push(['航司', <Link to={searchLink({ airline: photo.airline.id })}>{photo.airline.label}</Link>]);
+  if (photo.livery) {
+    rows.push([
+      '涂装',
+      <Link to={`/livery/${photo.livery.id}`} data-testid="fact-livery">
+        {photo.livery.name}
+      </Link>,
+    ]);
+  }
   if (photo.inFlight) rows.push(['机场', '空中拍摄']);
   else if (photo.airport) rows.push(['机场', <Link to={searchLink({ airport: photo.airport.id })}>{photo.airport.label}</Link>]);
   rows.push(['拍摄日期', <Link to={searchLink({ from: photo.takenOn, to: photo.takenOn })}>{photo.takenOn}</Link>]);

@@ -46,7 +46,9 @@ export function RelatedStrips({ photo }: { photo: PhotoResponse }) {
         title="同一架飞机"
         note="机身履历，从早到晚"
         photos={data.sameRegistration}
-        more={searchLink({ reg: photo.registration, sort: 'taken' })}
+        more={
+          photo.airframeId !== null ? `/airframe/${photo.airframeId}` : searchLink({ reg: photo.registration, sort: 'taken' })
+        }
         testId="related-registration"
       />
       {photo.airport && (

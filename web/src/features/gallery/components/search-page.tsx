@@ -24,6 +24,10 @@ function chipText(key: string, value: string): string {
     case 'airport':
     case 'user':
       return `${{ type: '机型', airline: '航司', airport: '机场', user: '摄影师' }[key]}：${labelOf(key as LabelKind, value)}`;
+    case 'airframe':
+      return `机身：${labelOf('airframe', value)}`;
+    case 'livery':
+      return `涂装：${labelOf('livery', value)}`;
     case 'cat':
       return `分类：${categoryName.get(value) ?? value}`;
     case 'from':

@@ -1,0 +1,177 @@
+import { AIRFRAME_STATUSES } from './catalogues.js';
+import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
+import { FACTS_LIMITS, isCalendarDate, photoResponse, refSummary } from './photos.js';
+import { MESSAGES } from './texts.js';
+import { somethingToChange, text, trimmedText, z } from './zod.js';
+
+// Airframes and liveries (issue 22, PRODUCT.md §11.2): one aircraft across its registrations,
+// operators and paint schemes, grown from screened photos.
+
+const id = () => z.number().int().positive().max(MAX_ID);
+const optionalId = z.coerce.number().int('编号需为整数').positive('编号需为正数').max(MAX_ID, '编号过大').optional();
+
+// Re-exported: pages import them from catalogues.ts, without zod.
+export { AIRFRAME_STATUSES, AIRFRAME_STATUS_LABELS, type AirframeStatus } from './catalogues.js';
+
+export const LIVERY_LIMITS = { nameZhMax: 30, nameEnMax: 60 } as const;
+export const AIRFRAME_LIMITS = { lineNumberMax: 20, firstYear: 1903, splitMax: 500 } as const;
+
+export const AIRFRAME_MESSAGES = {
+  notFound: '机身不存在',
+  liveryNotFound: '涂装不存在',
+  unknownAirframe: '所选机身不存在',
+  unknownLivery: '所选涂装不存在',
+  mergeSelf: '不能把机身合并到它自己',
+  merged: '已合并，照片已归入目标机身',
+  split: '已拆分为新的机身',
+  splitNotHere: '所选照片不都属于这架机身',
+  splitAll: '不能拆出全部照片：请改为编辑这架机身',
+  saved: '已保存',
+  liveryAdded: '已添加涂装',
+  liveryExists: '该航司已有同名涂装',
+} as const;
+
+/** An MSN as compared: `msn 4321`, `4321` and ` 4321 ` are one; case and spaces do not count. */
+export function msnKey(msn: string): string {
+  return msn
+    .toUpperCase()
+    .replace(/^MSN\s*[:：]?\s*/, '')
+    .replace(/\s+/g, '');
+}
+
+export const liverySummary = z.object({
+  id: z.number().int(),
+  /** `熊猫涂装`; the operator's name is beside it, in `airline`. */
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  airline: refSummary.nullable(),
+});
+export type LiverySummary = z.infer<typeof liverySummary>;
+
+/** An airframe as a list shows it: enough for a card (its newest photo's thumbnail). */
+export const airframeSummary = z.object({
+  id: z.number().int(),
+  aircraftType: refSummary.nullable(),
+  msn: z.string().nullable(),
+  lineNumber: z.string().nullable(),
+  builtYear: z.number().int().nullable(),
+  status: z.enum(AIRFRAME_STATUSES),
+  /** Every registration it carried, the one of its newest photo first. */
+  registrations: z.array(z.string()),
+  operator: refSummary.nullable(),
+  firstTakenOn: z.string().nullable(),
+  lastTakenOn: z.string().nullable(),
+  photoCount: z.number().int(),
+  cover: photoResponse.nullable(),
+});
+export type AirframeSummary = z.infer<typeof airframeSummary>;
+
+/** A stretch of an airframe's life under one registration and one operator, with its photos. */
+export const airframePeriod = z.object({
+  registration: z.string(),
+  airline: refSummary.nullable(),
+  from: z.string(),
+  to: z.string(),
+  liveries: z.array(liverySummary),
+  photoCount: z.number().int(),
+  /** The period's photos in the order they were taken (at most PERIOD_PHOTOS; the gallery has the rest). */
+  photos: z.array(photoResponse),
+});
+export type AirframePeriod = z.infer<typeof airframePeriod>;
+export const PERIOD_PHOTOS = 24;
+
+export const airframeResponse = airframeSummary.extend({
+  /** Oldest first. */
+  periods: z.array(airframePeriod),
+  photographers: z.array(z.object({ id: z.number().int(), username: z.string(), photos: z.number().int() })),
+  firstPhoto: photoResponse.nullable(),
+  latestPhoto: photoResponse.nullable(),
+});
+export type AirframeResponse = z.infer<typeof airframeResponse>;
+
+export const airframesQuery = z.object({
+  reg: trimmedText(20, '注册号最多 20 个字符').optional(),
+  msn: trimmedText(FACTS_LIMITS.msnMax, `MSN 最多 ${FACTS_LIMITS.msnMax} 个字符`).optional(),
+  type: optionalId,
+  cursor: text(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
+export type AirframesQuery = z.infer<typeof airframesQuery>;
+export const airframesResponse = z.object({ items: z.array(airframeSummary), nextCursor: z.string().nullable() });
+export type AirframesResponse = z.infer<typeof airframesResponse>;
+
+export const airframeEdit = z
+  .strictObject({
+    aircraftTypeId: id().nullable().optional(),
+    msn: trimmedText(FACTS_LIMITS.msnMax, `MSN 最多 ${FACTS_LIMITS.msnMax} 个字符`).optional(),
+    lineNumber: trimmedText(AIRFRAME_LIMITS.lineNumberMax, `线号最多 ${AIRFRAME_LIMITS.lineNumberMax} 个字符`).optional(),
+    builtYear: z
+      .number('年份需为数字')
+      .int('年份需为整数')
+      .min(AIRFRAME_LIMITS.firstYear, `年份不能早于 ${AIRFRAME_LIMITS.firstYear}`)
+      .max(2100, '年份不对')
+      .nullable()
+      .optional(),
+    status: z.enum(AIRFRAME_STATUSES, '未知的机身状态').optional(),
+  })
+  .refine(somethingToChange, MESSAGES.nothingToChange);
+export type AirframeEdit = z.infer<typeof airframeEdit>;
+
+export const airframeIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+export const airframeMerge = z.strictObject({ intoId: id() });
+export const airframeSplit = z.strictObject({
+  photoIds: z
+    .array(id())
+    .min(1, '请至少选择一张照片')
+    .max(AIRFRAME_LIMITS.splitMax, `一次最多拆出 ${AIRFRAME_LIMITS.splitMax} 张照片`)
+    .transform((ids) => [...new Set(ids)]),
+});
+/** A screener's write: the airframe it leaves (the survivor of a merge, the new one of a split). */
+export const airframeWriteResponse = z.object({ message: z.string(), airframeId: z.number().int() });
+export type AirframeWriteResponse = z.infer<typeof airframeWriteResponse>;
+
+/** Which aircraft a photo with these facts would join (the upload asks the member when two fit). */
+export const airframeResolveQuery = z.object({
+  reg: trimmedText(FACTS_LIMITS.registrationMax, '注册号最多 15 个字符').pipe(z.string().min(1, '请填写注册号')),
+  type: optionalId,
+  msn: trimmedText(FACTS_LIMITS.msnMax, `MSN 最多 ${FACTS_LIMITS.msnMax} 个字符`).optional(),
+  takenOn: text(10, '日期格式需为 YYYY-MM-DD')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD')
+    .refine(isCalendarDate, '日期不存在')
+    .optional(),
+});
+export const airframeResolveResponse = z.object({
+  /** `match`: this one; `new`: none yet (a new airframe once accepted); `ambiguous`: the member or a screener picks. */
+  outcome: z.enum(['match', 'new', 'ambiguous']),
+  candidates: z.array(airframeSummary),
+});
+export type AirframeResolveResponse = z.infer<typeof airframeResolveResponse>;
+
+/** Accepted photos with a registration that no airframe could be found for: screeners place them. */
+export const unlinkedResponse = z.object({ items: z.array(photoResponse), total: z.number().int() });
+export type UnlinkedResponse = z.infer<typeof unlinkedResponse>;
+
+export const liveriesQuery = z.object({
+  q: trimmedText(LIVERY_LIMITS.nameEnMax, '搜索词最多 60 个字符').optional(),
+  airline: optionalId,
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(20),
+});
+export const liveriesResponse = z.object({ items: z.array(liverySummary) });
+export type LiveriesResponse = z.infer<typeof liveriesResponse>;
+
+export const liveryCreate = z.strictObject({
+  nameZh: trimmedText(LIVERY_LIMITS.nameZhMax, `涂装名称最多 ${LIVERY_LIMITS.nameZhMax} 个字符`).pipe(
+    z.string().min(1, '请填写涂装名称'),
+  ),
+  nameEn: trimmedText(LIVERY_LIMITS.nameEnMax, `英文名称最多 ${LIVERY_LIMITS.nameEnMax} 个字符`).optional(),
+  airlineId: id().optional(),
+});
+export type LiveryCreate = z.infer<typeof liveryCreate>;
+export const liveryWriteResponse = z.object({ message: z.string(), livery: liverySummary });
+
+export const liveryResponse = liverySummary.extend({
+  /** The aircraft seen in it, the most recently photographed first. */
+  airframes: z.array(airframeSummary),
+  photoCount: z.number().int(),
+});
+export type LiveryResponse = z.infer<typeof liveryResponse>;

@@ -1,0 +1,264 @@
+import { sql } from 'kysely';
+import { NO_REGISTRATION, registrationKey } from '../../../../contract/photos.js';
+import type { DbOrTrx, Dialect } from '../../db/database.js';
+import type { AirframesTable, NewAirframe } from '../../db/schema.js';
+import type { Updateable } from 'kysely';
+import type { Candidate } from './resolve.js';
+
+// Airframes: one query each. Photos are read here for what says which aircraft they show (registration,
+// type, MSN, date) and written only in their `airframe_id`.
+
+const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
+export const NO_REG_KEY = registrationKey(NO_REGISTRATION);
+
+/** The facts of a photo that say which aircraft it is. */
+export function photoIdentity(db: DbOrTrx, photoId: number) {
+  return db
+    .selectFrom('photos')
+    .leftJoin('aircraft_types', 'aircraft_types.id', 'photos.aircraft_type_id')
+    .select([
+      'photos.id',
+      'photos.state',
+      'photos.registration_key',
+      'photos.msn',
+      'photos.aircraft_type_id',
+      'photos.airframe_id',
+      'photos.taken_on',
+      'aircraft_types.icao as type_icao',
+    ])
+    .where('photos.id', '=', photoId)
+    .executeTakeFirst();
+}
+
+/**
+ * Serialises finding-or-making the airframe of one registration and one MSN across processes on
+ * PostgreSQL (until the transaction ends); SQLite's one writer at a time does it there. Always the
+ * registration first, then the MSN, so two of these never wait on each other in a circle.
+ */
+export async function lockIdentity(db: DbOrTrx, dialect: Dialect, regKey: string, msnKey: string | null): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`airframe-reg:${regKey}`}))`.execute(db);
+  if (msnKey) await sql`select pg_advisory_xact_lock(hashtext(${`airframe-msn:${msnKey}`}))`.execute(db);
+}
+
+export async function candidatesByMsn(db: DbOrTrx, msnKey: string): Promise<Candidate[]> {
+  const rows = await db
+    .selectFrom('airframes')
+    .leftJoin('aircraft_types', 'aircraft_types.id', 'airframes.aircraft_type_id')
+    .select(['airframes.id', 'airframes.aircraft_type_id', 'airframes.msn_key', 'aircraft_types.icao'])
+    .where('airframes.msn_key', '=', msnKey)
+    .where('airframes.merged_into', 'is', null)
+    .execute();
+  return rows.map((r) => ({ id: r.id, typeId: r.aircraft_type_id, typeIcao: r.icao, msnKey: r.msn_key, span: null }));
+}
+
+/** Airframes whose accepted photos carry the registration, with the days those photos span. */
+export async function candidatesByRegistration(db: DbOrTrx, regKey: string): Promise<Candidate[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .innerJoin('airframes', 'airframes.id', 'photos.airframe_id')
+    .leftJoin('aircraft_types', 'aircraft_types.id', 'airframes.aircraft_type_id')
+    .select([
+      'airframes.id',
+      'airframes.aircraft_type_id',
+      'airframes.msn_key',
+      'aircraft_types.icao',
+      (eb) => eb.fn.min('photos.taken_on').as('from'),
+      (eb) => eb.fn.max('photos.taken_on').as('to'),
+    ])
+    .where('photos.registration_key', '=', regKey)
+    .where(ACCEPTED)
+    .where('airframes.merged_into', 'is', null)
+    .groupBy(['airframes.id', 'airframes.aircraft_type_id', 'airframes.msn_key', 'aircraft_types.icao'])
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    typeId: r.aircraft_type_id,
+    typeIcao: r.icao,
+    msnKey: r.msn_key,
+    span: { from: String(r.from), to: String(r.to) },
+  }));
+}
+
+export async function insertAirframe(db: DbOrTrx, row: NewAirframe): Promise<number> {
+  const { id } = await db.insertInto('airframes').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function findAirframe(db: DbOrTrx, id: number) {
+  return db.selectFrom('airframes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function setPhotoAirframe(db: DbOrTrx, photoId: number, airframeId: number | null): Promise<void> {
+  await db.updateTable('photos').set({ airframe_id: airframeId }).where('id', '=', photoId).execute();
+}
+
+/** An airframe learns its type and MSN from the first photo that names them (never overwritten). */
+export async function fillUnknown(
+  db: DbOrTrx,
+  id: number,
+  facts: { typeId: number | null; msn: string | null; msnKey: string | null },
+  now: number,
+): Promise<void> {
+  if (facts.typeId !== null) {
+    await db
+      .updateTable('airframes')
+      .set({ aircraft_type_id: facts.typeId, updated_at: now })
+      .where('id', '=', id)
+      .where('aircraft_type_id', 'is', null)
+      .execute();
+  }
+  if (facts.msnKey !== null) {
+    await db
+      .updateTable('airframes')
+      .set({ msn: facts.msn, msn_key: facts.msnKey, updated_at: now })
+      .where('id', '=', id)
+      .where('msn_key', 'is', null)
+      .execute();
+  }
+}
+
+/** Guarded: changes a live (not merged) airframe only; false when there is none. */
+export async function updateLive(db: DbOrTrx, id: number, set: Updateable<AirframesTable>): Promise<boolean> {
+  const res = await db.updateTable('airframes').set(set).where('id', '=', id).where('merged_into', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Every photo of one airframe moves to another; the ids that moved. */
+export async function movePhotos(db: DbOrTrx, fromId: number, intoId: number): Promise<number[]> {
+  const rows = await db
+    .updateTable('photos')
+    .set({ airframe_id: intoId })
+    .where('airframe_id', '=', fromId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Airframes merged into `fromId` earlier now lead straight to `intoId`. */
+export async function redirectMerged(db: DbOrTrx, fromId: number, intoId: number): Promise<void> {
+  await db.updateTable('airframes').set({ merged_into: intoId }).where('merged_into', '=', fromId).execute();
+}
+
+/** These photos move from one airframe to another, only if each is still on the first; how many did. */
+export async function movePhotosOf(db: DbOrTrx, photoIds: number[], fromId: number, intoId: number): Promise<number> {
+  const res = await db
+    .updateTable('photos')
+    .set({ airframe_id: intoId })
+    .where('id', 'in', photoIds)
+    .where('airframe_id', '=', fromId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function photoCountOf(db: DbOrTrx, airframeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('airframe_id', '=', airframeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The facts the photos being split off agree on (type, MSN), for the airframe they become. */
+export function identitiesOf(db: DbOrTrx, photoIds: number[]) {
+  return db.selectFrom('photos').select(['id', 'aircraft_type_id', 'msn', 'airframe_id']).where('id', 'in', photoIds).execute();
+}
+
+// ---- photos accepted before airframes existed (the claimed job `airframe-link`) ----
+
+export function linkProgress(db: DbOrTrx) {
+  return db.selectFrom('airframe_link').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+/** The next accepted photos without an airframe (with an MSN, or without), in the order they were taken. */
+export function unlinkedAfter(db: DbOrTrx, withMsn: boolean, after: { takenOn: string; id: number }, limit: number) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'taken_on'])
+    .where(ACCEPTED)
+    .where('airframe_id', 'is', null)
+    .where('registration_key', '!=', NO_REG_KEY)
+    .where('msn', withMsn ? 'is not' : 'is', null)
+    .where((eb) =>
+      eb.or([eb('taken_on', '>', after.takenOn), eb.and([eb('taken_on', '=', after.takenOn), eb('id', '>', after.id)])]),
+    )
+    .orderBy('taken_on')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function lockLink(db: DbOrTrx): Promise<void> {
+  await db
+    .updateTable('airframe_link')
+    .set({ phase: sql<number>`phase` })
+    .where('id', '=', 1)
+    .execute();
+}
+
+export async function setLinkProgress(db: DbOrTrx, to: { takenOn: string; id: number; phase: number }): Promise<void> {
+  await db
+    .updateTable('airframe_link')
+    .set({ after_taken_on: to.takenOn, after_id: to.id, phase: to.phase })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** Of these photos, the accepted ones with a registration and no airframe. */
+export async function acceptedUnlinked(db: DbOrTrx, photoIds: number[]): Promise<number[]> {
+  if (photoIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('photos')
+    .select('id')
+    .where('id', 'in', photoIds)
+    .where(ACCEPTED)
+    .where('airframe_id', 'is', null)
+    .where('registration_key', '!=', NO_REG_KEY)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function typeIcao(db: DbOrTrx, typeId: number): Promise<string | null> {
+  const row = await db.selectFrom('aircraft_types').select('icao').where('id', '=', typeId).executeTakeFirst();
+  return row?.icao ?? null;
+}
+
+export async function typeExists(db: DbOrTrx, typeId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('aircraft_types')
+    .select('id')
+    .where('id', '=', typeId)
+    .where('status', '=', 'available')
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function liveryExists(db: DbOrTrx, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('liveries').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** Accepted photos with a registration that no airframe was found for: screeners place them. */
+export function unlinkedPhotos(db: DbOrTrx, limit: number) {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where(ACCEPTED)
+    .where('airframe_id', 'is', null)
+    .where('registration_key', '!=', NO_REG_KEY)
+    .orderBy('decided_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function unlinkedCount(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(ACCEPTED)
+    .where('airframe_id', 'is', null)
+    .where('registration_key', '!=', NO_REG_KEY)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

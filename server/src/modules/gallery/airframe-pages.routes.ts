@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  airframeIdParams,
+  airframeResolveQuery,
+  airframeResolveResponse,
+  airframeResponse,
+  airframesQuery,
+  airframesResponse,
+  liveryResponse,
+  unlinkedResponse,
+} from '../../../../contract/airframes.js';
+import { errorBody } from '../../../../contract/errors.js';
+import { LEVELS } from '../../../../contract/limits.js';
+import type { AirframePagesService } from './airframe-pages.service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 503: errorBody };
+
+/** The pages of airframes and liveries (PRODUCT.md §11.2): an aircraft, a registration's aircraft, a livery. */
+export function airframePagesRoutes(pages: AirframePagesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['airframes'];
+    app.get(
+      '/airframes',
+      { schema: { tags, querystring: airframesQuery, response: { 200: airframesResponse, ...errors } } },
+      (req) => pages.list(req.query),
+    );
+    app.get(
+      '/airframes/resolve',
+      { schema: { tags, querystring: airframeResolveQuery, response: { 200: airframeResolveResponse, ...errors } } },
+      (req) => pages.resolve(req.query),
+    );
+    app.get(
+      '/airframes/unlinked',
+      { config: { level: LEVELS.screener }, schema: { tags, response: { 200: unlinkedResponse, ...errors } } },
+      () => pages.unlinked(100),
+    );
+    app.get(
+      '/airframes/:id',
+      { schema: { tags, params: airframeIdParams, response: { 200: airframeResponse, ...errors } } },
+      (req) => pages.airframe(req.params.id),
+    );
+    app.get(
+      '/liveries/:id',
+      { schema: { tags, params: airframeIdParams, response: { 200: liveryResponse, ...errors } } },
+      (req) => pages.livery(req.params.id),
+    );
+  };
+}

@@ -1,0 +1,200 @@
+import {
+  AIRFRAME_MESSAGES,
+  msnKey,
+  PERIOD_PHOTOS,
+  type AirframePeriod,
+  type AirframeResolveResponse,
+  type AirframeResponse,
+  type AirframesQuery,
+  type AirframesResponse,
+  type AirframeSummary,
+  type LiveryResponse,
+  type UnlinkedResponse,
+} from '../../../../contract/airframes.js';
+import { registrationKey, type PhotoResponse } from '../../../../contract/photos.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { invalidCursor } from '../../http/cursor.js';
+import { notFound } from '../../http/errors.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { AirframesService } from '../airframes/airframes.service.js';
+import type { LiveriesService } from '../airframes/liveries.service.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import * as repo from './airframe-pages.repository.js';
+
+type TimelineRow = Awaited<ReturnType<typeof repo.timeline>>[number];
+
+/** Consecutive photos under one registration and one operator make a period. */
+function periodsOf(rows: TimelineRow[]): TimelineRow[][] {
+  const out: TimelineRow[][] = [];
+  for (const r of rows) {
+    const last = out.at(-1)?.at(-1);
+    if (last && last.registration_key === r.registration_key && last.airline_id === r.airline_id) out.at(-1)!.push(r);
+    else out.push([r]);
+  }
+  return out;
+}
+
+const encodeCursor = (id: number) => Buffer.from(String(id)).toString('base64url');
+function decodeCursor(cursor: string | undefined): number | null {
+  if (!cursor) return null;
+  const id = Number(Buffer.from(cursor, 'base64url').toString());
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw invalidCursor();
+  return id;
+}
+
+/**
+ * The pages of airframes and liveries (issue 22): an aircraft's timeline of registrations, operators
+ * and liveries with the photos of each period, the aircraft that carried a registration, a livery's
+ * aircraft, and the accepted photos screeners still have to place.
+ */
+export class AirframePagesService {
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly photos: PhotosService,
+    private readonly accounts: AccountsService,
+    private readonly reference: ReferenceService,
+    private readonly airframes: AirframesService,
+    private readonly liveries: LiveriesService,
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /** Cards for these airframes, in the order given (missing ones left out). */
+  async summaries(ids: number[]): Promise<AirframeSummary[]> {
+    const [rows, stats, regs] = await Promise.all([
+      repo.airframeRows(this.db, ids),
+      repo.airframeStats(this.db, ids),
+      repo.registrationsOf(this.db, ids),
+    ]);
+    const statOf = new Map(stats.map((s) => [s.airframe_id, s]));
+    const [covers, refs] = await Promise.all([
+      this.photos.presentByIds(
+        stats.map((s) => s.newest_id),
+        null,
+      ),
+      this.reference.summaries({
+        types: [...new Set(rows.map((r) => r.aircraft_type_id).filter((v): v is number => v !== null))],
+        airlines: [],
+        airports: [],
+      }),
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      const s = statOf.get(id);
+      const cover = s ? (covers.get(s.newest_id) ?? null) : null;
+      const registrations = regs
+        .filter((g) => g.airframe_id === id)
+        .sort((a, b) => String(b.last).localeCompare(String(a.last)))
+        .map((g) => String(g.registration));
+      return [
+        {
+          id,
+          aircraftType: r.aircraft_type_id ? (refs.types.get(r.aircraft_type_id) ?? null) : null,
+          msn: r.msn,
+          lineNumber: r.line_number,
+          builtYear: r.built_year,
+          status: r.status,
+          registrations,
+          operator: cover?.airline ?? null,
+          firstTakenOn: s?.first ?? null,
+          lastTakenOn: s?.last ?? null,
+          photoCount: s?.n ?? 0,
+          cover,
+        },
+      ];
+    });
+  }
+
+  /** `GET /airframes/{id}`: a merged airframe answers as the one it was merged into (its `id` says so). */
+  async airframe(id: number): Promise<AirframeResponse> {
+    const live = await this.airframes.liveId(this.db, id);
+    const [summary] = live === null ? [] : await this.summaries([live]);
+    if (!summary) throw notFound(AIRFRAME_MESSAGES.notFound);
+    const rows = await repo.timeline(this.db, summary.id);
+    const groups = periodsOf(rows);
+    const shownIds = [...groups.flatMap((g) => g.slice(0, PERIOD_PHOTOS).map((r) => r.id)), rows[0]?.id, rows.at(-1)?.id];
+    const liveryIds = [...new Set(rows.map((r) => r.livery_id).filter((v): v is number => v !== null))];
+    const uploaders = new Map<number, number>();
+    for (const r of rows) uploaders.set(r.uploader_id, (uploaders.get(r.uploader_id) ?? 0) + 1);
+    const [shown, liveries, airlines, usernames] = await Promise.all([
+      this.photos.presentByIds(
+        shownIds.filter((v): v is number => v !== undefined),
+        null,
+      ),
+      this.liveries.byIds(liveryIds),
+      this.reference.summaries({
+        types: [],
+        airlines: [...new Set(rows.map((r) => r.airline_id).filter((v): v is number => v !== null))],
+        airports: [],
+      }),
+      this.accounts.usernames([...uploaders.keys()]),
+    ]);
+    const liveryOf = new Map(liveries.map((l) => [l.id, l]));
+    const periods: AirframePeriod[] = groups.map((g) => ({
+      registration: g.at(-1)!.registration,
+      airline: g[0]!.airline_id ? (airlines.airlines.get(g[0]!.airline_id) ?? null) : null,
+      from: g[0]!.taken_on,
+      to: g.at(-1)!.taken_on,
+      liveries: [...new Set(g.map((r) => r.livery_id))].flatMap((l) => (l !== null && liveryOf.get(l) ? [liveryOf.get(l)!] : [])),
+      photoCount: g.length,
+      photos: g.slice(0, PERIOD_PHOTOS).flatMap((r) => (shown.get(r.id) ? [shown.get(r.id)!] : [])),
+    }));
+    const photographers = [...uploaders]
+      .map(([uid, n]) => ({ id: uid, username: usernames.get(uid) ?? '', photos: n }))
+      .sort((a, b) => b.photos - a.photos || a.id - b.id);
+    const pick = (row: TimelineRow | undefined): PhotoResponse | null => (row ? (shown.get(row.id) ?? null) : null);
+    return { ...summary, periods, photographers, firstPhoto: pick(rows[0]), latestPhoto: pick(rows.at(-1)) };
+  }
+
+  /** `GET /airframes?reg=&msn=&type=`: for a registration, the aircraft that carried it, the latest first. */
+  async list(q: AirframesQuery): Promise<AirframesResponse> {
+    const afterId = decodeCursor(q.cursor);
+    const filter = {
+      ...(q.reg ? { registrationKey: registrationKey(q.reg) } : {}),
+      ...(q.msn ? { msnKey: msnKey(q.msn) } : {}),
+      ...(q.type ? { typeId: q.type } : {}),
+    };
+    const rows = await repo.listIds(this.db, filter, afterId, q.limit);
+    const page = rows.slice(0, q.limit).map((r) => r.id);
+    let items = await this.summaries(page);
+    if (filter.registrationKey) {
+      // The aircraft that carried it last first: by the last day a photo shows it under this registration.
+      const regs = await repo.registrationsOf(this.db, page);
+      const lastUnder = new Map(
+        regs.filter((g) => g.registration_key === filter.registrationKey).map((g) => [g.airframe_id, String(g.last)]),
+      );
+      items = items.sort((a, b) => (lastUnder.get(b.id) ?? '').localeCompare(lastUnder.get(a.id) ?? ''));
+    }
+    return { items, nextCursor: rows.length > q.limit ? encodeCursor(page.at(-1)!) : null };
+  }
+
+  /** `GET /airframes/resolve`: which aircraft a photo with these facts would join, with the candidates' cards. */
+  async resolve(q: { reg: string; type?: number; msn?: string; takenOn?: string }): Promise<AirframeResolveResponse> {
+    const r = await this.airframes.resolve(this.db, {
+      registration: q.reg,
+      typeId: q.type ?? null,
+      msn: q.msn ?? null,
+      takenOn: q.takenOn ?? new Date().toISOString().slice(0, 10),
+    });
+    const ids = r.outcome === 'match' ? [r.airframeId] : r.outcome === 'ambiguous' ? r.candidateIds : [];
+    return { outcome: r.outcome, candidates: await this.summaries(ids) };
+  }
+
+  /** `GET /liveries/{id}`: the livery, the aircraft seen in it and how many photos show it. */
+  async livery(id: number): Promise<LiveryResponse> {
+    const livery = await this.liveries.get(id);
+    const { airframeIds, photoCount } = await this.liveries.seen(id, 100);
+    return { ...livery, airframes: await this.summaries(airframeIds), photoCount };
+  }
+
+  /** Accepted photos no airframe could be found for (two aircraft fit): for screeners to place. */
+  async unlinked(limit: number): Promise<UnlinkedResponse> {
+    const { rows, total } = await this.airframes.unlinked(limit);
+    return { items: await this.photos.present(rows, null), total };
+  }
+}

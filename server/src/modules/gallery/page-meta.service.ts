@@ -1,0 +1,105 @@
+import { AIRFRAME_STATUS_LABELS } from '../../../../contract/airframes.js';
+import { MAX_ID } from '../../../../contract/limits.js';
+import { REGISTRATION_PATTERN, type PhotoResponse } from '../../../../contract/photos.js';
+import type { Db } from '../../db/database.js';
+import type { PageMeta } from '../../http/web.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import type { AirframePagesService } from './airframe-pages.service.js';
+import { sitemapAirframes } from './airframe-pages.repository.js';
+import * as repo from './gallery.repository.js';
+
+const idIn = (path: string, page: string): number | null => {
+  const m = new RegExp(`^/${page}/(\\d{1,10})$`).exec(path);
+  return m && Number(m[1]) <= MAX_ID ? Number(m[1]) : null;
+};
+
+/**
+ * What crawlers and shared links see of the public pages that have their own: the title, description
+ * and picture of a photo, an airframe, a registration and a livery; and `sitemap.xml`.
+ */
+export class PageMetaService {
+  constructor(
+    private readonly db: Db,
+    private readonly photos: PhotosService,
+    private readonly airframes: AirframePagesService,
+    private readonly publicUrl: string,
+  ) {}
+
+  private image(p: PhotoResponse | null): string | null {
+    const image = p?.renditions.find((r) => Math.max(r.width, r.height) >= 1280) ?? p?.renditions.at(-1);
+    if (!image) return null;
+    return image.url.startsWith('http') ? image.url : `${this.publicUrl}${image.url}`;
+  }
+
+  async pageMeta(path: string): Promise<PageMeta | null> {
+    const photoId = idIn(path, 'photo');
+    if (photoId !== null) return this.photoMeta(photoId);
+    const airframeId = idIn(path, 'airframe');
+    if (airframeId !== null) return this.airframeMeta(airframeId);
+    const liveryId = idIn(path, 'livery');
+    if (liveryId !== null) return this.liveryMeta(liveryId);
+    const reg = /^\/reg\/([A-Za-z0-9-]{1,15})$/.exec(path)?.[1]?.toUpperCase();
+    if (reg && REGISTRATION_PATTERN.test(reg)) return this.registrationMeta(reg);
+    return null;
+  }
+
+  /** `/photo/{id}`: registration · type · airline · airport. */
+  private async photoMeta(id: number): Promise<PageMeta | null> {
+    const row = await repo.findAccepted(this.db, id);
+    if (!row) return null;
+    const [p] = await this.photos.present([row], null);
+    const facts = [p!.registration, p!.aircraftType?.label, p!.airline?.label, p!.airport?.label].filter(Boolean);
+    return {
+      title: `${facts.join(' · ')} · 航迹`,
+      description: `${p!.uploader.username} 拍摄于 ${p!.takenOn}${p!.remark ? `：${p!.remark}` : ''}`,
+      image: this.image(p!),
+    };
+  }
+
+  /** `/airframe/{id}`: its registrations, type and MSN. */
+  private async airframeMeta(id: number): Promise<PageMeta | null> {
+    const [a] = await this.airframes.summaries([id]);
+    if (!a || a.photoCount === 0) return null;
+    const facts = [a.registrations.join(' / '), a.aircraftType?.label, a.msn ? `MSN ${a.msn}` : null].filter(Boolean);
+    return {
+      title: `${facts.join(' · ')} · 航迹`,
+      description: `${AIRFRAME_STATUS_LABELS[a.status]}，${a.photoCount} 张照片（${a.firstTakenOn} 至 ${a.lastTakenOn}）`,
+      image: this.image(a.cover),
+    };
+  }
+
+  private async registrationMeta(reg: string): Promise<PageMeta | null> {
+    const { items } = await this.airframes.list({ reg, limit: 10 });
+    if (items.length === 0) return null;
+    return {
+      title: `${reg} 的机身 · 航迹`,
+      description: items.map((a) => [a.aircraftType?.label, a.msn ? `MSN ${a.msn}` : null].filter(Boolean).join(' ')).join('；'),
+      image: this.image(items[0]!.cover),
+    };
+  }
+
+  private async liveryMeta(id: number): Promise<PageMeta | null> {
+    const l = await this.airframes.livery(id).catch(() => null);
+    if (!l) return null;
+    return {
+      title: `${[l.name, l.airline?.label].filter(Boolean).join(' · ')} · 航迹`,
+      description: `${l.airframes.length} 架飞机，${l.photoCount} 张照片`,
+      image: this.image(l.airframes[0]?.cover ?? null),
+    };
+  }
+
+  /** `sitemap.xml`: the home page, the gallery, the newest accepted photos and the airframes (≤ 50,000 URLs). */
+  async sitemap(baseUrl: string): Promise<string> {
+    const [rows, airframes] = await Promise.all([repo.sitemapEntries(this.db, 40_000), sitemapAirframes(this.db, 9_000)]);
+    const day = (ms: number | null) => new Date(ms ?? 0).toISOString().slice(0, 10);
+    const urls = [
+      `<url><loc>${baseUrl}/</loc></url>`,
+      `<url><loc>${baseUrl}/search</loc></url>`,
+      ...rows.map((r) => `<url><loc>${baseUrl}/photo/${r.id}</loc><lastmod>${day(r.decided_at)}</lastmod></url>`),
+      ...airframes.map(
+        (r) => `<url><loc>${baseUrl}/airframe/${r.airframe_id}</loc><lastmod>${day(Number(r.last))}</lastmod></url>`,
+      ),
+    ];
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+}

@@ -1,0 +1,8 @@
+// The airframes feature's query keys: an airframe, a registration's airframes, a livery. Merges,
+// splits and a screener's correction refresh everything under `airframes`.
+export const airframeKeys = {
+  all: ['airframes'] as const,
+  one: (id: number) => ['airframes', id] as const,
+  list: (params: Readonly<Record<string, string>>) => ['airframes', 'list', params] as const,
+  livery: (id: number) => ['airframes', 'livery', id] as const,
+};

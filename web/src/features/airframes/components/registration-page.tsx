@@ -1,0 +1,38 @@
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title.js';
+import { useAirframes } from '../api/list-airframes.js';
+import { AirframeCard } from './airframe-card.js';
+import './airframes.css';
+
+/** `/reg/{registration}`: the aircraft that carried it, the one that carried it last first. */
+export function Component() {
+  const reg = (useParams().registration ?? '').toUpperCase().slice(0, 15);
+  const { data, error, isPending } = useAirframes({ reg });
+  usePageTitle(`${reg} 的机身`);
+  return (
+    <div className="airframe-page" data-testid="registration-page">
+      <header className="airframe-head">
+        <h1>{reg}</h1>
+        <p className="muted">
+          用过这个注册号的飞机，最近的在前。
+          <Link to={`/search?reg=${encodeURIComponent(reg)}&sort=taken`}>这个注册号的全部照片</Link>
+        </p>
+      </header>
+      {isPending ? (
+        <div className="route-loading">加载中…</div>
+      ) : error ? (
+        <p className="muted">{error.message}</p>
+      ) : data.items.length === 0 ? (
+        <p className="muted" data-testid="registration-empty">
+          图库中还没有这个注册号的飞机。
+        </p>
+      ) : (
+        <div className="airframe-grid" data-testid="registration-airframes">
+          {data.items.map((a) => (
+            <AirframeCard key={a.id} airframe={a} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
