@@ -237,7 +237,7 @@ describe.each(databaseKinds())('1 MB in every string field on %s', (kind) => {
       // Refused by the contract's schema (the field named), so no handler ran: nothing was hashed.
       const res = await t.app.inject({ ...call, headers: bearer(token) });
       expect(res.statusCode, call.url).toBe(400);
-      const body = res.json<{ message: string; issues?: { path: (string | number)[] }[] }>();
+      const body = res.json<{ message: string; issues?: { path: (string | number)[]; message: string }[] }>();
       expectChineseError(body);
       expect(
         body.issues?.map((i) => i.path.join('.')),
