@@ -4,6 +4,7 @@ import type { z } from '@contract/zod';
 import { Checkbox, Form, Input, type FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import type { Fact, FactsValues } from './facts-values.js';
+import { AirframeField, LiverySelect } from './airframe-fields.js';
 import { ReferenceSelect, type RefOption } from './reference-select.js';
 
 /**
@@ -152,6 +153,12 @@ export function FactsFields({ facts, afterRegistration, takenOnHint }: Props) {
       {has('airportId') && (
         <Form.Item label="机场" name="airport" dependencies={['inFlight']} rules={[RULES.airport]}>
           <ReferenceSelect kind="airports" disabled={inFlight} />
+        </Form.Item>
+      )}
+      {has('airframeId') && <AirframeField />}
+      {has('liveryId') && (
+        <Form.Item label="涂装" name="livery">
+          <LiverySelect />
         </Form.Item>
       )}
       {has('inFlight') && (

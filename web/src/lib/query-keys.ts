@@ -41,3 +41,9 @@ export const voteKeys = {
 
 /** Screening data: the screening feature's, and the photo page's screening history under it. */
 export const screeningKeys = { all: ['screening'] as const };
+
+/** Airframes as the facts form asks about them: which aircraft a photo's facts name, and liveries by name. */
+export const airframeLookupKeys = {
+  resolve: (params: Readonly<Record<string, string>>) => ['airframes', 'resolve', params] as const,
+  liveries: (q: string) => ['airframes', 'liveries', q] as const,
+};

@@ -23,7 +23,7 @@ function Facts({ airframe: a }: { airframe: AirframeResponse }) {
   if (a.lineNumber) rows.push(['线号', a.lineNumber]);
   if (a.builtYear) rows.push(['出厂', `${a.builtYear} 年`]);
   rows.push(['状态', AIRFRAME_STATUS_LABELS[a.status]]);
-  if (a.operator) rows.push(['最近的运营者', <Link to={searchLink({ airline: a.operator.id })}>{a.operator.label}</Link>]);
+  if (a.operator) rows.push(['运营者', <Link to={searchLink({ airline: a.operator.id })}>{a.operator.label}</Link>]);
   rows.push(['照片', `${a.photoCount} 张（${spanText(a.firstTakenOn, a.lastTakenOn)}）`]);
   return (
     <dl className="fact-rows airframe-facts" data-testid="airframe-facts">

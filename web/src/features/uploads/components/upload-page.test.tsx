@@ -95,6 +95,7 @@ describe('upload page', () => {
         'GET /registrations/B-5678': {
           body: { found: true, registration: 'B-5678', msn: '40123', aircraftType: A320, airline: AIR_CHINA },
         },
+        'GET /airframes/resolve': { body: { outcome: 'new', candidates: [] } },
       },
     );
     await screen.findByTestId('upload-form');
@@ -106,6 +107,66 @@ describe('upload page', () => {
     expect(screen.getByTestId('select-airlines').textContent).toContain('中国国际航空');
     // Filled once: the offer goes away for this registration.
     await waitFor(() => expect(screen.queryByText(/B-5678 上次记录/)).toBeNull());
+    expect(api.unanswered).toEqual([]);
+  });
+
+  it('asks which aircraft the photo shows when two carried the registration, and says when it will be a new one', async () => {
+    const airframe = (id: number, msn: string, from: string, to: string) => ({
+      id,
+      aircraftType: A320,
+      msn,
+      lineNumber: null,
+      builtYear: null,
+      status: 'active',
+      registrations: ['B-7777'],
+      operator: AIR_CHINA,
+      firstTakenOn: from,
+      lastTakenOn: to,
+      photoCount: 3,
+      cover: null,
+    });
+    const { user, api } = open(
+      {},
+      {
+        'GET /registrations/B-7777': {
+          body: { found: false, registration: 'B-7777', msn: null, aircraftType: null, airline: null },
+        },
+        'GET /registrations/B-6001': {
+          body: { found: false, registration: 'B-6001', msn: null, aircraftType: null, airline: null },
+        },
+        'GET /airframes/resolve': (r) =>
+          r.url.searchParams.get('reg') === 'B-7777'
+            ? {
+                body: {
+                  outcome: 'ambiguous',
+                  candidates: [
+                    airframe(11, '1111', '2010-01-01', '2011-05-01'),
+                    airframe(12, '2222', '2015-01-01', '2016-02-01'),
+                  ],
+                },
+              }
+            : { body: { outcome: 'new', candidates: [] } },
+      },
+    );
+    await screen.findByTestId('upload-form');
+    await user.type(screen.getByLabelText('注册号'), 'B-7777');
+    const field = await screen.findByTestId('airframe-field', {}, { timeout: 3000 });
+    expect(field.textContent).toContain('这个注册号先后用在几架飞机上');
+    const choices = within(field).getAllByTestId('airframe-choice');
+    expect(choices.map((c) => c.textContent)).toEqual([
+      expect.stringContaining('MSN 1111 · 中国国际航空 · 3 张，2010-01-01 – 2011-05-01'),
+      expect.stringContaining('MSN 2222'),
+    ]);
+    const radioOf = (label: HTMLElement) => within(label.closest('label')!).getByRole('radio');
+    expect(radioOf(within(field).getByTestId('airframe-auto'))).toHaveProperty('checked', true);
+    await user.click(choices[1]!);
+    expect(radioOf(choices[1]!)).toHaveProperty('checked', true);
+
+    await user.clear(screen.getByLabelText('注册号'));
+    await user.type(screen.getByLabelText('注册号'), 'B-6001');
+    await waitFor(() => expect(screen.getByTestId('airframe-field').textContent).toContain('图库中还没有这架飞机'), {
+      timeout: 3000,
+    });
     expect(api.unanswered).toEqual([]);
   });
 });

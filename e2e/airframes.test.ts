@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeJpeg } from '../server/src/testing/images.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  noOverflow,
+  openTab,
+  type RunningServer,
+  screenshotStill,
+  servicesFor,
+  startServer,
+} from './harness.js';
+
+type Session = Record<string, unknown> & { id: number; token: string };
+
+// Issue 22 in the browser: the photo page leads to its airframe, whose page shows the aircraft's
+// registrations with the photos of each period; a screener puts a photo two aircraft fit on the right one.
+describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const sessions = {} as Record<'uploader' | 'screener', Session>;
+  const photo = {} as Record<'b1234' | 'nineH' | 'b737' | 'first7777' | 'second7777' | 'waiting', number>;
+  const airframe = {} as Record<'a320' | 'b737' | 'msn2222', number>;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const services = await servicesFor(server);
+    try {
+      for (const [role, email, username, level] of [
+        ['uploader', 'spotter@example.com', '拍机少年', 0],
+        ['screener', 'screener@example.com', '审图员甲', 1],
+      ] as const) {
+        await services.accounts.createUser({ email, username, password: 'password-123', level });
+        sessions[role] = { ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) } as Session;
+      }
+      const uploader = { id: sessions.uploader.id, username: '拍机少年', level: 0, sessionId: 0 };
+      const screener = { id: sessions.screener.id, username: '审图员甲', level: 1, sessionId: 0 };
+      const first = async (kind: 'aircraft_types' | 'airlines' | 'airports', q: string) =>
+        (await services.reference.search(kind, { q, limit: 1 }, null)).items[0]!.id;
+      const ref = {
+        a320: await first('aircraft_types', 'A320'),
+        b738: await first('aircraft_types', 'B738'),
+        csc: await first('airlines', 'CSC'),
+        pvg: await first('airports', 'PVG'),
+      };
+      const file = path.join(server.dataDir, 'seed.jpg');
+      let seed = 400;
+      const upload = async (registration: string, typeId: number, takenOn: string, msn?: string) => {
+        fs.writeFileSync(file, await makeJpeg({ seed: seed++, width: 1500, height: 1000 }));
+        const meta = { registration, msn, aircraftTypeId: typeId, airlineId: ref.csc, airportId: ref.pvg, takenOn };
+        return (
+          await services.uploads.upload(uploader, file, { ...meta, categories: ['airliner'], queue: 'normal', watermark: null })
+        ).photo.id;
+      };
+      const accept = async (id: number) => {
+        const row = await services.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await services.db.transaction().execute((trx) =>
+          services.lifecycle.transition(trx, {
+            photo: row,
+            action: 'accept',
+            actor: screener,
+            patch: { decided_at: Date.now() },
+          }),
+        );
+      };
+      const airframeOf = async (id: number) =>
+        (await services.db.selectFrom('photos').select('airframe_id').where('id', '=', id).executeTakeFirstOrThrow())
+          .airframe_id!;
+      const accepted = async (...args: Parameters<typeof upload>) => {
+        const id = await upload(...args);
+        await accept(id);
+        return id;
+      };
+      photo.b1234 = await accepted('B-1234', ref.a320, '2015-05-01', '4321');
+      photo.nineH = await accepted('9H-ABC', ref.a320, '2019-03-01', '4321');
+      photo.b737 = await accepted('B-1234', ref.b738, '2023-06-01', '555');
+      photo.first7777 = await accepted('B-7777', ref.a320, '2010-01-01', '1111');
+      photo.second7777 = await accepted('B-7777', ref.a320, '2015-01-01', '2222');
+      photo.waiting = await upload('B-7777', ref.a320, '2012-06-01');
+      airframe.a320 = await airframeOf(photo.b1234);
+      airframe.b737 = await airframeOf(photo.b737);
+      airframe.msn2222 = await airframeOf(photo.second7777);
+    } finally {
+      await services.close();
+    }
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of [1366, 390]) {
+    it(`leads from a photo to its airframe, whose timeline shows each registration with its photos (${width} px)`, async () => {
+      const { context, page } = await openTab(browser, null, { width });
+      await page.goto(`${server.url}/photo/${photo.b1234}`);
+      await page.getByTestId('fact-airframe').click();
+      await page.waitForURL(`${server.url}/airframe/${airframe.a320}`);
+      const periods = page.getByTestId('airframe-period');
+      await periods.first().waitFor();
+      expect(await periods.count()).toBe(2);
+      expect(await periods.nth(0).locator('.period-reg').textContent()).toBe('B-1234');
+      expect(await periods.nth(0).getByTestId('period-dates').textContent()).toBe('2015-05-01');
+      expect(await periods.nth(1).locator('.period-reg').textContent()).toBe('9H-ABC');
+      expect(await periods.nth(0).getByTestId('photo-card').getAttribute('data-photo-id')).toBe(String(photo.b1234));
+      expect(await periods.nth(1).getByTestId('photo-card').getAttribute('data-photo-id')).toBe(String(photo.nineH));
+      expect(await page.getByTestId('airframe-title').textContent()).toBe('9H-ABC / B-1234');
+      expect(await page.getByTestId('airframe-facts').textContent()).toContain('MSN4321');
+      expect(await page.title()).toContain('9H-ABC / B-1234');
+      await page.getByTestId('airframe-period').first().locator('img').first().waitFor();
+      expect(await noOverflow(page)).toBe(0);
+      await screenshotStill(page, `airframe-page-${width}`);
+
+      // The registration's page: the 737 that carried B-1234 later comes first, then this A320.
+      await periods.nth(0).locator('.period-reg').click();
+      await page.waitForURL(`${server.url}/reg/B-1234`);
+      const cards = page.getByTestId('airframe-card');
+      await cards.first().waitFor();
+      expect(await cards.evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.airframeId)))).toEqual([
+        airframe.b737,
+        airframe.a320,
+      ]);
+      expect(await noOverflow(page)).toBe(0);
+      await screenshotStill(page, `registration-page-${width}`);
+      await context.close();
+    });
+  }
+
+  it('lets a screener put a photo two aircraft fit on the one it shows, while screening', async () => {
+    const { context, page } = await openTab(browser, sessions.screener);
+    await page.goto(`${server.url}/screen/photo/${photo.waiting}`);
+    await page.getByText('已锁定，页面打开期间自动续期').waitFor();
+    await page.getByRole('button', { name: /修正信息/ }).click();
+    const field = page.getByTestId('airframe-field');
+    await field.getByText('这个注册号先后用在几架飞机上').waitFor();
+    const choice = field.getByTestId('airframe-choice').filter({ hasText: 'MSN 2222' });
+    expect(await field.getByTestId('airframe-choice').count()).toBe(2);
+    await choice.click();
+    await screenshotStill(page, 'screening-airframe-choice');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/decision') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: '通过 (A)' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({
+      decision: 'accept',
+      facts: { airframeId: airframe.msn2222 },
+    });
+    const res = await fetch(`${server.url}/api/v1/photos/${photo.waiting}`);
+    expect(((await res.json()) as { airframeId: number }).airframeId).toBe(airframe.msn2222);
+    await context.close();
+  });
+});
