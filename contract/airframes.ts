@@ -24,6 +24,8 @@ export const AIRFRAME_MESSAGES = {
   mergeSelf: '不能把机身合并到它自己',
   merged: '已合并，照片已归入目标机身',
   split: '已拆分为新的机身',
+  placed: '已归入这架飞机',
+  placeOnlyAccepted: '只有已通过的照片可以归入机身',
   splitNotHere: '所选照片不都属于这架机身',
   splitAll: '不能拆出全部照片：请改为编辑这架机身',
   saved: '已保存',
@@ -127,6 +129,14 @@ export const airframeSplit = z.strictObject({
     .transform((ids) => [...new Set(ids)]),
 });
 /** A screener's write: the airframe it leaves (the survivor of a merge, the new one of a split). */
+/** Accepted photos a screener puts on this airframe (from the "needs a screener" list, or from another one). */
+export const airframePlace = z.strictObject({
+  photoIds: z
+    .array(id())
+    .min(1, '请至少选择一张照片')
+    .max(AIRFRAME_LIMITS.splitMax, `一次最多 ${AIRFRAME_LIMITS.splitMax} 张照片`)
+    .transform((ids) => [...new Set(ids)]),
+});
 export const airframeWriteResponse = z.object({ message: z.string(), airframeId: z.number().int() });
 export type AirframeWriteResponse = z.infer<typeof airframeWriteResponse>;
 

@@ -22,7 +22,7 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   const sessions = {} as Record<'uploader' | 'screener', Session>;
-  const photo = {} as Record<'b1234' | 'nineH' | 'b737' | 'first7777' | 'second7777' | 'waiting', number>;
+  const photo = {} as Record<'b1234' | 'nineH' | 'b737' | 'first7777' | 'second7777' | 'waiting' | 'unsure', number>;
   const airframe = {} as Record<'a320' | 'b737' | 'msn2222', number>;
 
   beforeAll(async () => {
@@ -80,6 +80,7 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
       photo.first7777 = await accepted('B-7777', ref.a320, '2010-01-01', '1111');
       photo.second7777 = await accepted('B-7777', ref.a320, '2015-01-01', '2222');
       photo.waiting = await upload('B-7777', ref.a320, '2012-06-01');
+      photo.unsure = await accepted('B-7777', ref.a320, '2013-02-02');
       airframe.a320 = await airframeOf(photo.b1234);
       airframe.b737 = await airframeOf(photo.b737);
       airframe.msn2222 = await airframeOf(photo.second7777);
@@ -150,6 +151,37 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
     });
     const res = await fetch(`${server.url}/api/v1/photos/${photo.waiting}`);
     expect(((await res.json()) as { airframeId: number }).airframeId).toBe(airframe.msn2222);
+    await context.close();
+  });
+
+  it('lets a screener place a photo from the needs-a-screener list, then merge and split airframes in /manage/data', async () => {
+    const { context, page } = await openTab(browser, sessions.screener);
+    await page.goto(`${server.url}/manage/data?tab=airframes`);
+    const row = page.getByTestId('unlinked-photo');
+    await row.waitFor();
+    expect(await row.count()).toBe(1);
+    // The screener's placement of the waiting photo (2012) made the MSN 2222 aircraft's days surround this one's.
+    await row.getByRole('button', { name: /归入 .*MSN 2222/ }).click();
+    await page.getByText('没有待归入的照片').waitFor();
+
+    await page.getByTestId('airframe-search').locator('input').fill('B-1234');
+    await page.getByRole('button', { name: '查找' }).click();
+    const rows = page.getByTestId('manage-airframe');
+    await expect.poll(() => rows.count()).toBe(2);
+    await screenshotStill(page, 'manage-airframes');
+    await rows.filter({ hasText: 'MSN 555' }).getByRole('button', { name: '合并' }).click();
+    const merged = page.waitForResponse((r) => r.url().endsWith(`/airframes/${airframe.b737}/merge`));
+    await page.locator('.ant-modal').getByRole('button', { name: '合并' }).click();
+    expect((await merged).status()).toBe(200);
+    await expect.poll(() => rows.count()).toBe(1);
+
+    await rows.first().getByRole('button', { name: '拆分' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '拆出照片' });
+    await dialog.getByText('B-1234 · 2023-06-01').click();
+    const split = page.waitForResponse((r) => r.url().endsWith(`/airframes/${airframe.a320}/split`));
+    await dialog.getByRole('button', { name: '拆分为新机身' }).click();
+    expect((await split).status()).toBe(200);
+    await expect.poll(() => rows.count()).toBe(2);
     await context.close();
   });
 });

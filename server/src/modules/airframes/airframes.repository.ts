@@ -160,6 +160,17 @@ export async function photoCountOf(db: DbOrTrx, airframeId: number): Promise<num
   return Number(row.n);
 }
 
+/** Puts accepted photos on an airframe; how many moved (a photo no longer accepted is left alone). */
+export async function placePhotos(db: DbOrTrx, photoIds: number[], intoId: number): Promise<number> {
+  const res = await db
+    .updateTable('photos')
+    .set({ airframe_id: intoId })
+    .where('id', 'in', photoIds)
+    .where(ACCEPTED)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
 /** The facts the photos being split off agree on (type, MSN), for the airframe they become. */
 export function identitiesOf(db: DbOrTrx, photoIds: number[]) {
   return db.selectFrom('photos').select(['id', 'aircraft_type_id', 'msn', 'airframe_id']).where('id', 'in', photoIds).execute();

@@ -3,6 +3,7 @@ import {
   airframeEdit,
   airframeIdParams,
   airframeMerge,
+  airframePlace,
   airframeSplit,
   airframeWriteResponse,
   liveriesQuery,
@@ -46,6 +47,14 @@ export function airframesRoutes(airframes: AirframesService, liveries: LiveriesS
         schema: { tags, params: airframeIdParams, body: airframeSplit, response: { 200: airframeWriteResponse, ...errors } },
       },
       (req) => airframes.split(req.params.id, req.body.photoIds, userOf(req)),
+    );
+    app.post(
+      '/airframes/:id/photos',
+      {
+        config: screener,
+        schema: { tags, params: airframeIdParams, body: airframePlace, response: { 200: airframeWriteResponse, ...errors } },
+      },
+      (req) => airframes.place(req.params.id, req.body.photoIds, userOf(req)),
     );
     app.get(
       '/liveries',

@@ -204,6 +204,28 @@ export class AirframesService {
     return { message: AIRFRAME_MESSAGES.merged, airframeId: intoId };
   }
 
+  /** A screener puts accepted photos on this airframe: the ones two aircraft fit, or ones on the wrong one. */
+  async place(id: number, photoIds: number[], actor: AuthUser): Promise<{ message: string; airframeId: number }> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await repo.updateLive(trx, id, { updated_at: now }))) throw notFound(AIRFRAME_MESSAGES.notFound);
+      const before = await repo.identitiesOf(trx, photoIds);
+      // Guarded on the state in the UPDATE: a photo revoked or deleted meanwhile refuses the whole step.
+      if (before.length !== photoIds.length || (await repo.placePhotos(trx, photoIds, id)) !== photoIds.length) {
+        throw conflict(AIRFRAME_MESSAGES.placeOnlyAccepted);
+      }
+      await this.audit.record(trx, {
+        actorId: actor.id,
+        action: 'airframe.place',
+        targetType: 'airframe',
+        targetId: id,
+        detail: { photos: before.map((p) => ({ id: p.id, from: p.airframe_id })) },
+      });
+      await this.events.publish('photo.factsChanged', { trx, photoIds });
+    });
+    return { message: AIRFRAME_MESSAGES.placed, airframeId: id };
+  }
+
   /** These photos of `id` become an airframe of their own (with the type and MSN they agree on). */
   async split(id: number, photoIds: number[], actor: AuthUser): Promise<{ message: string; airframeId: number }> {
     const now = this.clock.now();

@@ -143,6 +143,24 @@ describe.each(databaseKinds())('airframes on %s', (kind) => {
     expect(resolved.body.candidates.map((c) => c.id).sort()).toEqual([await airframeOf(first), await airframeOf(second)].sort());
     const fresh = await call<{ outcome: string }>('GET', `/airframes/resolve?reg=B-6001&type=${types.A320}`);
     expect(fresh.body.outcome).toBe('new');
+
+    // A screener places it; it leaves the list, with an audit entry.
+    const target = (await airframeOf(first))!;
+    expect((await call('POST', `/airframes/${target}/photos`, member, { photoIds: [between] })).status).toBe(403);
+    const pending = await insertPhoto(t, member.id, { registration: 'B-7777', aircraft_type_id: types.A320! });
+    expect((await call('POST', `/airframes/${target}/photos`, screener, { photoIds: [between, pending] })).status).toBe(409);
+    expect(await airframeOf(between)).toBeNull();
+    const placed = await call('POST', `/airframes/${target}/photos`, screener, { photoIds: [between] });
+    expect(placed.status).toBe(200);
+    expect(await airframeOf(between)).toBe(target);
+    const after = await call<{ items: { id: number }[] }>('GET', '/airframes/unlinked', screener);
+    expect(after.body.items.map((p) => p.id)).not.toContain(between);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('target_id')
+      .where('action', '=', 'airframe.place')
+      .execute();
+    expect(audit).toEqual([{ target_id: target }]);
   });
 
   it('merges two airframes with an audit entry, follows links to the merged one, and splits the photos back out', async () => {

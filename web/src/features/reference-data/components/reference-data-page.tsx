@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { PENDING_LIMIT, usePending } from '../api/get-pending.js';
 import { TAB_NAMES, TABS, type DataTab } from '../lib/kinds.js';
+import { AirframesTab } from './airframes-tab.js';
 import { EntryList } from './entry-list.js';
 import { PendingList } from './pending-list.js';
 import './reference-data.css';
@@ -47,7 +48,9 @@ function ReferenceData() {
     <div className="refdata">
       <div className="panel refdata-head">
         <h1>机场、航司与机型</h1>
-        <p className="muted">搜索、新增和修改参考数据；把重复的条目合并到另一条（使用它的照片随之更新）；审核会员提交的建议。</p>
+        <p className="muted">
+          搜索、新增和修改参考数据；把重复的条目合并到另一条（使用它的照片随之更新）；审核会员提交的建议；把照片归入机身，合并或拆分机身，新增涂装。
+        </p>
       </div>
       <Tabs
         activeKey={tab}
@@ -62,7 +65,13 @@ function ReferenceData() {
           ),
         }))}
       />
-      {tab === 'pending' ? <PendingList /> : <EntryList key={tab} kind={tab} q={q} onSearch={onSearch} />}
+      {tab === 'pending' ? (
+        <PendingList />
+      ) : tab === 'airframes' ? (
+        <AirframesTab />
+      ) : (
+        <EntryList key={tab} kind={tab} q={q} onSearch={onSearch} />
+      )}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { newReferenceItems, REF_KIND_NAMES, refItemLabel, type RefItem, type RefKind } from '@contract/reference';
 
 export const KINDS = ['airports', 'airlines', 'aircraft-types'] as const satisfies readonly RefKind[];
-export type DataTab = RefKind | 'pending';
-export const TABS: readonly DataTab[] = [...KINDS, 'pending'];
+export type DataTab = RefKind | 'pending' | 'airframes';
+export const TABS: readonly DataTab[] = [...KINDS, 'pending', 'airframes'];
 
 export const KIND_NAMES: Record<RefKind, string> = REF_KIND_NAMES;
-export const TAB_NAMES: Record<DataTab, string> = { ...KIND_NAMES, pending: '待审核建议' };
+export const TAB_NAMES: Record<DataTab, string> = { ...KIND_NAMES, pending: '待审核建议', airframes: '机身与涂装' };
 
 export interface FieldDef {
   name: string;

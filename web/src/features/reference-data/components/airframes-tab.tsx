@@ -1,0 +1,271 @@
+import { AIRFRAME_STATUS_LABELS, AIRFRAME_STATUSES, type AirframeStatus } from '@contract/catalogues';
+import type { AirframeSummary } from '@contract/airframes';
+import type { PhotoResponse } from '@contract/photos';
+import { Button, Checkbox, Empty, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PhotoThumb } from '../../../components/photo-thumb.js';
+import { ReferenceSelect, type RefOption } from '../../../components/reference-select.js';
+import {
+  useAirframeDetail,
+  useAirframesOf,
+  useAirframeWrite,
+  useCandidates,
+  useCreateLivery,
+  useUnlinked,
+} from '../api/airframes.js';
+
+const summaryText = (a: AirframeSummary) =>
+  [`#${a.id}`, a.registrations.join(' / '), a.aircraftType?.label, a.msn ? `MSN ${a.msn}` : null, `${a.photoCount} 张`]
+    .filter(Boolean)
+    .join(' · ');
+
+/** An accepted photo two aircraft fit: put it on one of them. */
+function UnlinkedRow({ photo }: { photo: PhotoResponse }) {
+  const { data } = useCandidates(photo);
+  const place = useAirframeWrite();
+  return (
+    <li className="unlinked-row" data-testid="unlinked-photo">
+      <Link to={`/photo/${photo.id}`}>
+        <PhotoThumb {...photo} alt={photo.registration} size={120} />
+      </Link>
+      <div>
+        <b>{photo.registration}</b> · {photo.aircraftType?.label ?? '机型未知'} · 拍摄于 {photo.takenOn}
+        <div className="unlinked-choices">
+          {(data?.candidates ?? []).map((a) => (
+            <Button
+              key={a.id}
+              size="small"
+              loading={place.isPending}
+              onClick={() => place.mutate({ kind: 'place', id: a.id, photoIds: [photo.id] })}
+            >
+              归入 {summaryText(a)}
+            </Button>
+          ))}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Unlinked() {
+  const { data } = useUnlinked();
+  if (!data) return null;
+  return (
+    <section className="panel" aria-label="待归入机身">
+      <h2>
+        待归入机身 <span className="muted">{data.total} 张</span>
+      </h2>
+      <p className="muted">这些已通过的照片的注册号先后用在几架飞机上，无法自动判断：请看照片和日期，归入正确的一架。</p>
+      {data.items.length === 0 ? (
+        <Empty description="没有待归入的照片" />
+      ) : (
+        <ul className="unlinked-list">
+          {data.items.map((p) => (
+            <UnlinkedRow key={p.id} photo={p} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type Dialog = { type: 'edit' | 'merge' | 'split'; airframe: AirframeSummary } | null;
+
+function EditDialog({ airframe: a, onClose }: { airframe: AirframeSummary; onClose: () => void }) {
+  const write = useAirframeWrite();
+  const [form] = Form.useForm<{ status: AirframeStatus; msn: string; lineNumber: string; builtYear: number | null }>();
+  return (
+    <Modal open title={`编辑机身 #${a.id}`} okText="保存" cancelText="取消" onCancel={onClose} onOk={() => form.submit()}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ status: a.status, msn: a.msn ?? '', lineNumber: a.lineNumber ?? '', builtYear: a.builtYear }}
+        onFinish={(v) =>
+          write.mutate(
+            {
+              kind: 'edit',
+              id: a.id,
+              patch: { status: v.status, msn: v.msn, lineNumber: v.lineNumber, builtYear: v.builtYear ?? null },
+            },
+            { onSuccess: onClose },
+          )
+        }
+      >
+        <Form.Item label="状态" name="status">
+          <Select options={AIRFRAME_STATUSES.map((s) => ({ value: s, label: AIRFRAME_STATUS_LABELS[s] }))} />
+        </Form.Item>
+        <Form.Item label="MSN" name="msn">
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item label="线号" name="lineNumber">
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item label="出厂年份" name="builtYear">
+          <InputNumber min={1903} max={2100} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function MergeDialog({
+  airframe: a,
+  others,
+  onClose,
+}: {
+  airframe: AirframeSummary;
+  others: AirframeSummary[];
+  onClose: () => void;
+}) {
+  const write = useAirframeWrite();
+  const [into, setInto] = useState<number | null>(others[0]?.id ?? null);
+  return (
+    <Modal
+      open
+      title={`合并机身 #${a.id}`}
+      okText="合并"
+      okButtonProps={{ danger: true, disabled: !into }}
+      cancelText="取消"
+      onCancel={onClose}
+      onOk={() => into && write.mutate({ kind: 'merge', id: a.id, intoId: into }, { onSuccess: onClose })}
+    >
+      <p>把 {summaryText(a)} 的全部照片并入另一架（记入审计日志，之后可拆分）：</p>
+      <Select
+        style={{ width: '100%' }}
+        value={into ?? undefined}
+        onChange={setInto}
+        options={others.map((o) => ({ value: o.id, label: summaryText(o) }))}
+        data-testid="merge-into"
+      />
+      <p className="muted">不在列表中？输入机身编号：</p>
+      <InputNumber min={1} style={{ width: '100%' }} value={into ?? undefined} onChange={(v) => setInto(v ?? null)} />
+    </Modal>
+  );
+}
+
+function SplitDialog({ airframe: a, onClose }: { airframe: AirframeSummary; onClose: () => void }) {
+  const { data } = useAirframeDetail(a.id);
+  const write = useAirframeWrite();
+  const [picked, setPicked] = useState<number[]>([]);
+  const photos = data?.periods.flatMap((p) => p.photos) ?? [];
+  return (
+    <Modal
+      open
+      width={720}
+      title={`从机身 #${a.id} 拆出照片`}
+      okText="拆分为新机身"
+      okButtonProps={{ disabled: picked.length === 0 }}
+      cancelText="取消"
+      onCancel={onClose}
+      onOk={() => write.mutate({ kind: 'split', id: a.id, photoIds: picked }, { onSuccess: onClose })}
+    >
+      <p className="muted">选中的照片成为一架新的飞机（记入审计日志）。</p>
+      <Checkbox.Group value={picked} onChange={(v) => setPicked(v)} className="split-photos">
+        {photos.map((p) => (
+          <Checkbox key={p.id} value={p.id}>
+            <PhotoThumb {...p} alt={p.registration} size={120} />
+            <div>
+              {p.registration} · {p.takenOn}
+            </div>
+          </Checkbox>
+        ))}
+      </Checkbox.Group>
+    </Modal>
+  );
+}
+
+function Finder() {
+  const [reg, setReg] = useState('');
+  const { data, isFetching } = useAirframesOf(reg);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const items = data?.items ?? [];
+  return (
+    <section className="panel" aria-label="查找机身">
+      <h2>按注册号查找机身</h2>
+      <Input.Search
+        placeholder="如 B-1234"
+        enterButton="查找"
+        loading={isFetching}
+        onSearch={(v) => setReg(v.trim().toUpperCase().slice(0, 15))}
+        data-testid="airframe-search"
+      />
+      <ul className="airframe-rows">
+        {items.map((a) => (
+          <li key={a.id} data-testid="manage-airframe">
+            <Link to={`/airframe/${a.id}`}>{summaryText(a)}</Link> · {AIRFRAME_STATUS_LABELS[a.status]}
+            <span className="airframe-row-actions">
+              <Button size="small" onClick={() => setDialog({ type: 'edit', airframe: a })}>
+                编辑
+              </Button>
+              <Button size="small" onClick={() => setDialog({ type: 'merge', airframe: a })}>
+                合并
+              </Button>
+              <Button size="small" onClick={() => setDialog({ type: 'split', airframe: a })} disabled={a.photoCount < 2}>
+                拆分
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {reg && data && items.length === 0 && <Empty description={`没有用过 ${reg} 的飞机`} />}
+      {dialog?.type === 'edit' && <EditDialog airframe={dialog.airframe} onClose={() => setDialog(null)} />}
+      {dialog?.type === 'merge' && (
+        <MergeDialog
+          airframe={dialog.airframe}
+          others={items.filter((o) => o.id !== dialog.airframe.id)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.type === 'split' && <SplitDialog airframe={dialog.airframe} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}
+
+function NewLivery() {
+  const [form] = Form.useForm<{ nameZh: string; nameEn?: string; airline: RefOption | null }>();
+  const create = useCreateLivery();
+  return (
+    <section className="panel" aria-label="新增涂装">
+      <h2>新增涂装</h2>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={(v) =>
+          create.mutate(
+            {
+              nameZh: v.nameZh.trim(),
+              ...(v.nameEn?.trim() ? { nameEn: v.nameEn.trim() } : {}),
+              ...(v.airline ? { airlineId: v.airline.value } : {}),
+            },
+            { onSuccess: () => form.resetFields() },
+          )
+        }
+      >
+        <Form.Item name="nameZh" rules={[{ required: true, whitespace: true, message: '请填写涂装名称' }]}>
+          <Input placeholder="中文名，如 熊猫涂装" maxLength={30} />
+        </Form.Item>
+        <Form.Item name="nameEn">
+          <Input placeholder="英文名（可选）" maxLength={60} />
+        </Form.Item>
+        <Form.Item name="airline" style={{ minWidth: 240 }}>
+          <ReferenceSelect kind="airlines" suggestMissing={false} placeholder="所属航司（可选）" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={create.isPending}>
+          添加
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** The airframes tab: photos to place, merges, splits and edits, new liveries. */
+export function AirframesTab() {
+  return (
+    <div className="airframes-tab">
+      <Unlinked />
+      <Finder />
+      <NewLivery />
+    </div>
+  );
+}
