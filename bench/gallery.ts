@@ -111,6 +111,11 @@ async function pools(env: Record<string, string>, f: Filled) {
     const photo = new Set<string>();
     const span = f.photoIds.max - f.photoIds.min + 1;
     while (photo.size < Math.min(POOL, span)) photo.add(`/api/v1/photos/${f.photoIds.min + Math.floor(rand() * span)}`);
+    const airframe = new Set<string>();
+    const airframes = f.airframeIds.max - f.airframeIds.min + 1;
+    while (airframe.size < Math.min(POOL, airframes)) {
+      airframe.add(`/api/v1/airframes/${f.airframeIds.min + Math.floor(rand() * airframes)}`);
+    }
     const registration = new Set<string>();
     for (const reg of shuffle(rand, [...f.registrations])) {
       if (registration.size >= POOL) break;
@@ -128,6 +133,7 @@ async function pools(env: Record<string, string>, f: Filled) {
     return {
       gallery: shuffle(rand, [...gallery]),
       photo: shuffle(rand, [...photo]),
+      airframe: shuffle(rand, [...airframe]),
       registration: shuffle(rand, [...registration]),
       member: shuffle(rand, [...member]),
       listItemBytes: items ? Math.round(itemBytes / items) : 0,
@@ -196,6 +202,8 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
       const cases = [
         ['gallery list, mixed filters, pages', 'gallery', pool.gallery, '/api/v1/photos?limit=40'],
         ['photo by random id', 'photo', pool.photo, `/api/v1/photos/${s.id}`],
+        // Issue 22's goal: an aircraft's page as fast as a photo by id.
+        ['airframe page by random id', 'photo', pool.airframe, `/api/v1/airframes/${filled.airframeIds.min}`],
         [
           'registration search, random',
           'registration',

@@ -46,14 +46,18 @@ export class AirframesService {
 
   /** The airframe a link to `id` leads to (a merged one leads to the one it was merged into), or null. */
   async liveId(db: DbOrTrx, id: number): Promise<number | null> {
+    return (await this.liveRow(db, id))?.id ?? null;
+  }
+
+  /** The row of the airframe a link to `id` leads to, or undefined. */
+  async liveRow(db: DbOrTrx, id: number) {
     let at: number | null = id;
     for (let hops = 0; at !== null && hops < 20; hops++) {
       const row = await repo.findAirframe(db, at);
-      if (!row) return null;
-      if (row.merged_into === null) return row.id;
+      if (!row || row.merged_into === null) return row;
       at = row.merged_into;
     }
-    return null;
+    return undefined;
   }
 
   /** Which airframe facts like these name: one, none yet (a new one), or several (a person decides). */

@@ -110,45 +110,69 @@ export class AirframePagesService {
     });
   }
 
-  /** `GET /airframes/{id}`: a merged airframe answers as the one it was merged into (its `id` says so). */
+  /**
+   * `GET /airframes/{id}`: a merged airframe answers as the one it was merged into (its `id` says so).
+   * Everything comes from the airframe's row and its timeline (one query each); the photos shown are
+   * read and presented in one batch.
+   */
   async airframe(id: number): Promise<AirframeResponse> {
-    const live = await this.airframes.liveId(this.db, id);
-    const [summary] = live === null ? [] : await this.summaries([live]);
-    if (!summary) throw notFound(AIRFRAME_MESSAGES.notFound);
-    const rows = await repo.timeline(this.db, summary.id);
+    const row = await this.airframes.liveRow(this.db, id);
+    if (!row) throw notFound(AIRFRAME_MESSAGES.notFound);
+    const rows = await repo.timeline(this.db, row.id);
     const groups = periodsOf(rows);
-    const shownIds = [...groups.flatMap((g) => g.slice(0, PERIOD_PHOTOS).map((r) => r.id)), rows[0]?.id, rows.at(-1)?.id];
-    const liveryIds = [...new Set(rows.map((r) => r.livery_id).filter((v): v is number => v !== null))];
+    const newest = rows.at(-1);
+    const shownIds = [...groups.flatMap((g) => g.slice(0, PERIOD_PHOTOS).map((r) => r.id)), rows[0]?.id, newest?.id];
+    const ids = (pick: (r: TimelineRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
     const uploaders = new Map<number, number>();
     for (const r of rows) uploaders.set(r.uploader_id, (uploaders.get(r.uploader_id) ?? 0) + 1);
-    const [shown, liveries, airlines, usernames] = await Promise.all([
+    const [shown, liveries, refs, usernames] = await Promise.all([
       this.photos.presentByIds(
         shownIds.filter((v): v is number => v !== undefined),
         null,
       ),
-      this.liveries.byIds(liveryIds),
+      this.liveries.byIds(ids((r) => r.livery_id)),
       this.reference.summaries({
-        types: [],
-        airlines: [...new Set(rows.map((r) => r.airline_id).filter((v): v is number => v !== null))],
+        types: row.aircraft_type_id ? [row.aircraft_type_id] : [],
+        airlines: ids((r) => r.airline_id),
         airports: [],
       }),
       this.accounts.usernames([...uploaders.keys()]),
     ]);
     const liveryOf = new Map(liveries.map((l) => [l.id, l]));
+    const airlineOf = (id: number | null) => (id ? (refs.airlines.get(id) ?? null) : null);
     const periods: AirframePeriod[] = groups.map((g) => ({
       registration: g.at(-1)!.registration,
-      airline: g[0]!.airline_id ? (airlines.airlines.get(g[0]!.airline_id) ?? null) : null,
+      airline: airlineOf(g[0]!.airline_id),
       from: g[0]!.taken_on,
       to: g.at(-1)!.taken_on,
       liveries: [...new Set(g.map((r) => r.livery_id))].flatMap((l) => (l !== null && liveryOf.get(l) ? [liveryOf.get(l)!] : [])),
       photoCount: g.length,
       photos: g.slice(0, PERIOD_PHOTOS).flatMap((r) => (shown.get(r.id) ? [shown.get(r.id)!] : [])),
     }));
+    // Registrations, the one of the newest photo first: the last period of each, newest first.
+    const registrations = [...new Set([...rows].reverse().map((r) => r.registration))];
     const photographers = [...uploaders]
       .map(([uid, n]) => ({ id: uid, username: usernames.get(uid) ?? '', photos: n }))
       .sort((a, b) => b.photos - a.photos || a.id - b.id);
-    const pick = (row: TimelineRow | undefined): PhotoResponse | null => (row ? (shown.get(row.id) ?? null) : null);
-    return { ...summary, periods, photographers, firstPhoto: pick(rows[0]), latestPhoto: pick(rows.at(-1)) };
+    const pick = (r: TimelineRow | undefined): PhotoResponse | null => (r ? (shown.get(r.id) ?? null) : null);
+    return {
+      id: row.id,
+      aircraftType: row.aircraft_type_id ? (refs.types.get(row.aircraft_type_id) ?? null) : null,
+      msn: row.msn,
+      lineNumber: row.line_number,
+      builtYear: row.built_year,
+      status: row.status,
+      registrations,
+      operator: airlineOf(newest?.airline_id ?? null),
+      firstTakenOn: rows[0]?.taken_on ?? null,
+      lastTakenOn: newest?.taken_on ?? null,
+      photoCount: rows.length,
+      cover: pick(newest),
+      periods,
+      photographers,
+      firstPhoto: pick(rows[0]),
+      latestPhoto: pick(newest),
+    };
   }
 
   /** `GET /airframes?reg=&msn=&type=`: for a registration, the aircraft that carried it, the latest first. */
