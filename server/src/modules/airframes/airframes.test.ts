@@ -117,6 +117,21 @@ describe.each(databaseKinds())('airframes on %s', (kind) => {
     expect(bySearch.body.items.map((p) => p.id).sort()).toEqual([photo.b1234, photo.b1234Later, photo.nineH].sort());
     const byFilter = await call<SearchResponse>('GET', `/photos?airframe=${b737}`);
     expect(byFilter.body.items.map((p) => p.id)).toEqual([photo.b737]);
+    // A bare MSN is a word of its photos: found without the prefix too.
+    const bare = await call<SearchResponse>('GET', '/photos?q=4321');
+    expect(bare.body.items.map((p) => p.id).sort()).toEqual([photo.b1234, photo.nineH].sort());
+
+    // Shared links and crawlers: the page's own title, the sitemap, the OpenAPI document.
+    const meta = await t.services.pageMeta.pageMeta(`/airframe/${a320}`);
+    expect(meta?.title).toBe('9H-ABC / B-1234 · 空客 A320（A320） · MSN 4321 · 航迹');
+    expect((await t.services.pageMeta.pageMeta('/reg/B-1234'))?.title).toBe('B-1234 的机身 · 航迹');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain(`/airframe/${a320}</loc>`);
+    expect(sitemap.body).toContain(`/airframe/${b737}</loc>`);
+    const openapi = (await call<{ paths: Record<string, unknown> }>('GET', '/openapi.json')).body;
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/airframes', '/api/v1/airframes/{id}', '/api/v1/liveries/{id}']),
+    );
   });
 
   it('leaves a photo two aircraft fit for a screener, and answers which ones fit', async () => {
