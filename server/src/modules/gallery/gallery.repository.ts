@@ -155,28 +155,24 @@ export function findAccepted(db: DbOrTrx, id: number) {
 
 // ---- a photo's relations ----
 
-export function sameRegistration(db: DbOrTrx, registrationKey: string, exceptId: number, limit: number) {
+/**
+ * Other photos of the same aircraft (by its airframe, or by the registration while it has none), in
+ * the order they were taken or accepted.
+ */
+export function sameAircraft(
+  db: DbOrTrx,
+  by: { column: 'airframe_id'; value: number } | { column: 'registration_key'; value: string },
+  exceptId: number,
+  limit: number,
+) {
+  const order = by.column === 'airframe_id' ? 'taken_on' : 'decided_at';
   return db
     .selectFrom('photos')
     .selectAll()
     .where(ACCEPTED)
-    .where('registration_key', '=', registrationKey)
+    .where(by.column, '=', by.value)
     .where('id', '!=', exceptId)
-    .orderBy('decided_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-/** Other photos of the same aircraft, in the order they were taken. */
-export function sameAirframe(db: DbOrTrx, airframeId: number, exceptId: number, limit: number) {
-  return db
-    .selectFrom('photos')
-    .selectAll()
-    .where(ACCEPTED)
-    .where('airframe_id', '=', airframeId)
-    .where('id', '!=', exceptId)
-    .orderBy('taken_on')
+    .orderBy(order)
     .orderBy('id')
     .limit(limit)
     .execute();

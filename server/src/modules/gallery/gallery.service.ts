@@ -198,9 +198,14 @@ export class GalleryService {
     if (!photo) throw notFound('图片不存在');
     const [reg, airport, photographer] = await Promise.all([
       // The aircraft's history across its registrations; by the registration while it has no airframe.
-      photo.airframe_id !== null
-        ? repo.sameAirframe(this.db, photo.airframe_id, id, 24)
-        : repo.sameRegistration(this.db, photo.registration_key, id, 24),
+      repo.sameAircraft(
+        this.db,
+        photo.airframe_id !== null
+          ? { column: 'airframe_id', value: photo.airframe_id }
+          : { column: 'registration_key', value: photo.registration_key },
+        id,
+        24,
+      ),
       photo.airport_id ? repo.latestWhere(this.db, 'airport_id', photo.airport_id, id, 12) : Promise.resolve([]),
       repo.latestWhere(this.db, 'uploader_id', photo.uploader_id, id, 12),
     ]);

@@ -2,6 +2,7 @@ import { AIRFRAME_STATUS_LABELS } from '@contract/catalogues';
 import type { AirframePeriod, AirframeResponse } from '@contract/airframes';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FactList } from '../../../components/fact-list.js';
 import { PhotoCard } from '../../../components/photo-card.js';
 import { ApiError } from '../../../lib/api.js';
 import { usePageTitle } from '../../../lib/page-title.js';
@@ -25,16 +26,7 @@ function Facts({ airframe: a }: { airframe: AirframeResponse }) {
   rows.push(['状态', AIRFRAME_STATUS_LABELS[a.status]]);
   if (a.operator) rows.push(['运营者', <Link to={searchLink({ airline: a.operator.id })}>{a.operator.label}</Link>]);
   rows.push(['照片', `${a.photoCount} 张（${spanText(a.firstTakenOn, a.lastTakenOn)}）`]);
-  return (
-    <dl className="fact-rows airframe-facts" data-testid="airframe-facts">
-      {rows.map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList rows={rows} testId="airframe-facts" className="airframe-facts" />;
 }
 
 function Period({ period: p, airframeId }: { period: AirframePeriod; airframeId: number }) {

@@ -3,20 +3,8 @@ import type { PhotoResponse } from '@contract/photos';
 import { registrationCountry } from '@contract/registrations';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FactList } from '../../../components/fact-list.js';
 import { categoryName, formatDate, searchLink } from '../lib/texts.js';
-
-function FactList({ rows, testId }: { rows: [string, ReactNode][]; testId: string }) {
-  return (
-    <dl className="fact-rows" data-testid={testId}>
-      {rows.map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** The facts of a photo, each a link to the search for it (§3.4). */
 export function PhotoFacts({ photo }: { photo: PhotoResponse }) {

@@ -1,22 +1,6 @@
 import { GALLERY_SORTS, type GallerySort } from '@contract/catalogues';
 
 // The /search URL and `GET /photos` use the same parameter names (§3.3): the URL is the state.
-export const SEARCH_KEYS = [
-  'q',
-  'reg',
-  'type',
-  'airline',
-  'airport',
-  'user',
-  'airframe',
-  'livery',
-  'cat',
-  'from',
-  'to',
-  'featured',
-  'sort',
-] as const;
-export type SearchKey = (typeof SEARCH_KEYS)[number];
 /** The filters of the panel (everything but the free text and the order). */
 export const FILTER_KEYS = [
   'reg',
@@ -31,6 +15,8 @@ export const FILTER_KEYS = [
   'to',
   'featured',
 ] as const;
+export const SEARCH_KEYS = ['q', ...FILTER_KEYS, 'sort'] as const;
+export type SearchKey = (typeof SEARCH_KEYS)[number];
 
 export const SORT_NAMES: Record<GallerySort, string> = {
   accepted: '最新通过',
