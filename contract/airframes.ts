@@ -21,6 +21,7 @@ export const AIRFRAME_MESSAGES = {
   liveryNotFound: '涂装不存在',
   unknownAirframe: '所选机身不存在',
   unknownLivery: '所选涂装不存在',
+  airframeDoesNotFit: '所选机身与注册号、机型或 MSN 不符，请重新选择',
   mergeSelf: '不能把机身合并到它自己',
   merged: '已合并，照片已归入目标机身',
   split: '已拆分为新的机身',

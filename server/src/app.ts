@@ -26,6 +26,7 @@ import { AccountsAdminService } from './modules/accounts/admin.service.js';
 import { PasswordResetService } from './modules/accounts/password-reset.service.js';
 import { ProfileService } from './modules/accounts/profile.service.js';
 import { SessionsService } from './modules/accounts/sessions.service.js';
+import { AirframeEditsService } from './modules/airframes/airframe-edits.service.js';
 import { AirframesService } from './modules/airframes/airframes.service.js';
 import { LiveriesService } from './modules/airframes/liveries.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
@@ -118,7 +119,8 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const lifecycle = new PhotoLifecycle(clock, events);
   const files = new PhotoFiles(db, clock, storage);
   const views = new ViewCounter(database);
-  const airframes = new AirframesService(database, clock, events, audit);
+  const airframes = new AirframesService(database, clock, events);
+  const airframeEdits = new AirframeEditsService(database, clock, events, audit);
   const liveries = new LiveriesService(db, clock, reference, audit);
   const photos = new PhotosService(
     database,
@@ -167,6 +169,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       curation,
       notifications,
       airframes,
+      airframeEdits,
       liveries,
       airframePages,
       pageMeta,
@@ -249,7 +252,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         }),
       );
       await api.register(galleryRoutes(services.gallery));
-      await api.register(airframesRoutes(services.airframes, services.liveries));
+      await api.register(airframesRoutes(services.airframeEdits, services.liveries));
       await api.register(airframePagesRoutes(services.airframePages));
       await api.register(messagesRoutes(services.messages));
       await api.register(notificationsRoutes(services.notifications));

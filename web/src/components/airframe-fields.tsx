@@ -1,6 +1,6 @@
 import type { AirframeSummary } from '@contract/airframes';
 import { Form, Radio, Select } from 'antd';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLiverySearch, useResolveAirframe } from '../lib/airframe-lookups.js';
 import { useDebouncedValue } from '../lib/use-debounced-value.js';
 import type { FactsValues } from './facts-values.js';
@@ -33,18 +33,27 @@ export function AirframeField() {
   const msn = Form.useWatch('msn', form);
   const takenOn = Form.useWatch('takenOn', form);
   const chosen = Form.useWatch('airframeId', form);
-  const params =
+  // The question as a string: a new object each render would restart the wait for ever.
+  const question =
     !noRegistration && registration?.trim()
-      ? {
+      ? new URLSearchParams({
           reg: registration.trim().slice(0, 15),
           ...(type ? { type: String(type.value) } : {}),
           ...(msn?.trim() ? { msn: msn.trim().slice(0, 30) } : {}),
           ...(takenOn ? { takenOn } : {}),
-        }
-      : null;
-  const settled = useDebouncedValue(params, 300);
-  const { data } = useResolveAirframe(settled);
-  if (!settled || !data) return null;
+        }).toString()
+      : '';
+  const settled = useDebouncedValue(question, 300);
+  const params = useMemo(() => (settled ? Object.fromEntries(new URLSearchParams(settled)) : null), [settled]);
+  const { data } = useResolveAirframe(params);
+  // A choice the facts no longer fit (another registration, 无注册号) is dropped, unless it was the
+  // photo's own airframe when the form opened (a screener's page shows it as it is).
+  const [initial] = useState(chosen);
+  const stale = !!data && !!chosen && chosen !== initial && !data.candidates.some((c) => c.id === chosen);
+  useEffect(() => {
+    if (stale || (noRegistration && chosen)) form.setFieldValue('airframeId', null);
+  }, [stale, noRegistration, chosen, form]);
+  if (!params || !data) return null;
   const candidates = data.candidates;
   const known = chosen && !candidates.some((c) => c.id === chosen);
   const help =

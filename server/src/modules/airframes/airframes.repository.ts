@@ -90,7 +90,13 @@ export function findAirframe(db: DbOrTrx, id: number) {
 }
 
 export async function setPhotoAirframe(db: DbOrTrx, photoId: number, airframeId: number | null): Promise<void> {
-  await db.updateTable('photos').set({ airframe_id: airframeId }).where('id', '=', photoId).execute();
+  await db.updateTable('photos').set({ airframe_id: airframeId }).where('id', '=', photoId).where(ACCEPTED).execute();
+}
+
+/** The rows of an airframe's photos, locked in id order on PostgreSQL (SQLite has one writer anyway). */
+export async function lockPhotosOf(db: DbOrTrx, dialect: Dialect, airframeId: number): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('photos').select('id').where('airframe_id', '=', airframeId).orderBy('id').forUpdate().execute();
 }
 
 /** An airframe learns its type and MSN from the first photo that names them (never overwritten). */
@@ -151,15 +157,6 @@ export async function movePhotosOf(db: DbOrTrx, photoIds: number[], fromId: numb
   return Number(res.numUpdatedRows);
 }
 
-export async function photoCountOf(db: DbOrTrx, airframeId: number): Promise<number> {
-  const row = await db
-    .selectFrom('photos')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('airframe_id', '=', airframeId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Puts accepted photos on an airframe; how many moved (a photo no longer accepted is left alone). */
 export async function placePhotos(db: DbOrTrx, photoIds: number[], intoId: number): Promise<number> {
   const res = await db
@@ -171,9 +168,24 @@ export async function placePhotos(db: DbOrTrx, photoIds: number[], intoId: numbe
   return Number(res.numUpdatedRows);
 }
 
-/** The facts the photos being split off agree on (type, MSN), for the airframe they become. */
-export function identitiesOf(db: DbOrTrx, photoIds: number[]) {
-  return db.selectFrom('photos').select(['id', 'aircraft_type_id', 'msn', 'airframe_id']).where('id', 'in', photoIds).execute();
+export async function acceptedCountOf(db: DbOrTrx, airframeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('airframe_id', '=', airframeId)
+    .where(ACCEPTED)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Of these photos, the accepted ones, with what they say of the aircraft (type, MSN) and where they are now. */
+export function acceptedIdentitiesOf(db: DbOrTrx, photoIds: number[]) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'aircraft_type_id', 'msn', 'airframe_id'])
+    .where('id', 'in', photoIds)
+    .where(ACCEPTED)
+    .execute();
 }
 
 // ---- photos accepted before airframes existed (the claimed job `airframe-link`) ----
@@ -272,4 +284,9 @@ export async function unlinkedCount(db: DbOrTrx): Promise<number> {
     .where('registration_key', '!=', NO_REG_KEY)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A merged aircraft type: airframes of it are of the survivor. */
+export async function moveType(db: DbOrTrx, fromId: number, intoId: number): Promise<void> {
+  await db.updateTable('airframes').set({ aircraft_type_id: intoId }).where('aircraft_type_id', '=', fromId).execute();
 }

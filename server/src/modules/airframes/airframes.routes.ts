@@ -14,13 +14,13 @@ import {
 import { errorBody } from '../../../../contract/errors.js';
 import { LEVELS } from '../../../../contract/limits.js';
 import { userOf } from '../../http/auth.js';
-import type { AirframesService } from './airframes.service.js';
+import type { AirframeEditsService } from './airframe-edits.service.js';
 import type { LiveriesService } from './liveries.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 503: errorBody };
 
 /** Screeners' writes to airframes and liveries (PRODUCT.md §11.2), and the livery selector; the pages are the gallery's. */
-export function airframesRoutes(airframes: AirframesService, liveries: LiveriesService): FastifyPluginAsyncZod {
+export function airframesRoutes(airframes: AirframeEditsService, liveries: LiveriesService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['airframes'];
     const screener = { level: LEVELS.screener };

@@ -269,6 +269,45 @@ describe.each(databaseKinds())('airframes on %s', (kind) => {
     expect(await airframeOf(id)).toBe(target);
   });
 
+  it('lets a member name only an aircraft their facts fit, and keeps aircraft out of members’ reach', async () => {
+    const a320 = (await airframeOf(photo.b1234))!;
+    const edit = (id: number, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/photos/${id}`, headers: bearer(member.token), payload });
+    // A waiting photo of another registration cannot be put on B-1234's aircraft …
+    const other = await insertPhoto(t, member.id, { registration: 'B-6002', aircraft_type_id: types.A320!, in_flight: 1 });
+    const refused = await edit(other, { airframeId: a320 });
+    expect(refused.statusCode).toBe(400);
+    expectChineseError(refused.json());
+    expect(refused.json<{ issues: { path: string[] }[] }>().issues[0]!.path).toEqual(['airframeId']);
+    // … while one of B-1234 on an A320 may name it.
+    const fits = await insertPhoto(t, member.id, { registration: 'B-1234', aircraft_type_id: types.A320!, in_flight: 1 });
+    expect((await edit(fits, { airframeId: a320 })).statusCode).toBe(200);
+    // An accepted photo's new MSN (not a key fact) leaves it on its aircraft: no member moves photos between aircraft.
+    expect((await edit(photo.b1234, { msn: '555' })).json()).toMatchObject({ photo: { state: 'accepted', airframeId: a320 } });
+    expect((await call<AirframeResponse>('GET', `/airframes/${a320}`)).body.msn).toBe('4321');
+    await edit(photo.b1234, { msn: '4321' });
+    // A photo without a registration shows no particular aircraft, whatever it was given.
+    const noReg = await insertPhoto(t, member.id, { registration: 'NO-REG', airframe_id: a320, in_flight: 1 });
+    await acceptPhoto(t, noReg, { id: screener.id, username: 's', level: 1 });
+    expect(await airframeOf(noReg)).toBeNull();
+    // An airframe with no public photo is not shown.
+    const empty = await t.database.db
+      .insertInto('airframes')
+      .values({
+        aircraft_type_id: types.A320!,
+        msn: '9999',
+        msn_key: '9999',
+        line_number: null,
+        built_year: null,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await call('GET', `/airframes/${empty.id}`)).status).toBe(404);
+    expect((await call<AirframesResponse>('GET', '/airframes?msn=9999')).body.items).toEqual([]);
+  });
+
   it('makes one airframe of two photos of a new registration accepted at the same time', async () => {
     const ids = await Promise.all(
       [1, 2].map(() =>

@@ -28,15 +28,6 @@ export function searchLiveries(db: DbOrTrx, terms: string[], airlineId: number |
     .execute();
 }
 
-export function sameName(db: DbOrTrx, airlineId: number | null, nameZh: string) {
-  return db
-    .selectFrom('liveries')
-    .select('id')
-    .where('name_zh', '=', nameZh)
-    .where((eb) => (airlineId === null ? eb('airline_id', 'is', null) : eb('airline_id', '=', airlineId)))
-    .executeTakeFirst();
-}
-
 export async function insertLivery(db: DbOrTrx, row: NewLivery): Promise<number> {
   const { id } = await db.insertInto('liveries').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
@@ -64,4 +55,26 @@ export async function photoCountInLivery(db: DbOrTrx, liveryId: number): Promise
     .where(ACCEPTED)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * A merged airline's liveries belong to the survivor; one the survivor already has by that name gives
+ * it its photos and goes (one name per operator).
+ */
+export async function moveAirline(db: DbOrTrx, fromId: number, intoId: number): Promise<void> {
+  const moving = await db.selectFrom('liveries').select(['id', 'name_zh']).where('airline_id', '=', fromId).execute();
+  for (const l of moving) {
+    const twin = await db
+      .selectFrom('liveries')
+      .select('id')
+      .where('airline_id', '=', intoId)
+      .where('name_zh', '=', l.name_zh)
+      .executeTakeFirst();
+    if (twin) {
+      await db.updateTable('photos').set({ livery_id: twin.id }).where('livery_id', '=', l.id).execute();
+      await db.deleteFrom('liveries').where('id', '=', l.id).execute();
+    } else {
+      await db.updateTable('liveries').set({ airline_id: intoId }).where('id', '=', l.id).execute();
+    }
+  }
 }

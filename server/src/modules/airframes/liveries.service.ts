@@ -72,11 +72,11 @@ export class LiveriesService {
     }
     const exists = () =>
       conflict(AIRFRAME_MESSAGES.liveryExists, [{ path: ['nameZh'], message: AIRFRAME_MESSAGES.liveryExists }]);
-    // The unique index (operator, name) decides between two screeners adding the same one at once.
+    // The unique index (operator, name) refuses a name the operator has, and decides between two
+    // screeners adding it at once; the insert is the transaction's first statement (a writer on SQLite).
     const id = await this.db
       .transaction()
       .execute(async (trx) => {
-        if (await repo.sameName(trx, airlineId, body.nameZh)) throw exists();
         return this.insert(trx, actor, body, airlineId);
       })
       .catch((err: unknown) => {

@@ -24,15 +24,36 @@ import * as repo from './airframe-pages.repository.js';
 
 type TimelineRow = Awaited<ReturnType<typeof repo.timeline>>[number];
 
-/** Consecutive photos under one registration and one operator make a period. */
+/**
+ * Consecutive photos under one registration and one operator make a period; a photo that names no
+ * operator continues the period it falls in (an airline is optional at upload).
+ */
 function periodsOf(rows: TimelineRow[]): TimelineRow[][] {
-  const out: TimelineRow[][] = [];
+  const out: { operator: number | null; rows: TimelineRow[] }[] = [];
   for (const r of rows) {
-    const last = out.at(-1)?.at(-1);
-    if (last && last.registration_key === r.registration_key && last.airline_id === r.airline_id) out.at(-1)!.push(r);
-    else out.push([r]);
+    const last = out.at(-1);
+    const sameOperator = !last || last.operator === null || r.airline_id === null || last.operator === r.airline_id;
+    if (last && last.rows.at(-1)!.registration_key === r.registration_key && sameOperator) {
+      last.rows.push(r);
+      last.operator ??= r.airline_id;
+    } else {
+      out.push({ operator: r.airline_id, rows: [r] });
+    }
   }
-  return out;
+  return out.map((p) => p.rows);
+}
+
+/** At most this many photos on one airframe page, over all its periods (the gallery lists the rest). */
+const PAGE_PHOTOS = 240;
+
+/** The photos each period shows: up to PERIOD_PHOTOS, while the page's budget lasts. */
+function shownOf(groups: TimelineRow[][]): TimelineRow[][] {
+  let budget = PAGE_PHOTOS;
+  return groups.map((g) => {
+    const shown = g.slice(0, Math.min(PERIOD_PHOTOS, Math.max(budget, 0)));
+    budget -= shown.length;
+    return shown;
+  });
 }
 
 const encodeCursor = (id: number) => Buffer.from(String(id)).toString('base64url');
@@ -117,11 +138,13 @@ export class AirframePagesService {
    */
   async airframe(id: number): Promise<AirframeResponse> {
     const row = await this.airframes.liveRow(this.db, id);
-    if (!row) throw notFound(AIRFRAME_MESSAGES.notFound);
-    const rows = await repo.timeline(this.db, row.id);
+    const rows = row ? await repo.timeline(this.db, row.id) : [];
+    // An airframe none of whose photos is public (all revoked, withdrawn or deleted) is not shown.
+    if (!row || rows.length === 0) throw notFound(AIRFRAME_MESSAGES.notFound);
     const groups = periodsOf(rows);
+    const shownGroups = shownOf(groups);
     const newest = rows.at(-1);
-    const shownIds = [...groups.flatMap((g) => g.slice(0, PERIOD_PHOTOS).map((r) => r.id)), rows[0]?.id, newest?.id];
+    const shownIds = [...shownGroups.flatMap((g) => g.map((r) => r.id)), rows[0]?.id, newest?.id];
     const ids = (pick: (r: TimelineRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
     const uploaders = new Map<number, number>();
     for (const r of rows) uploaders.set(r.uploader_id, (uploaders.get(r.uploader_id) ?? 0) + 1);
@@ -140,14 +163,14 @@ export class AirframePagesService {
     ]);
     const liveryOf = new Map(liveries.map((l) => [l.id, l]));
     const airlineOf = (id: number | null) => (id ? (refs.airlines.get(id) ?? null) : null);
-    const periods: AirframePeriod[] = groups.map((g) => ({
+    const periods: AirframePeriod[] = groups.map((g, i) => ({
       registration: g.at(-1)!.registration,
-      airline: airlineOf(g[0]!.airline_id),
+      airline: airlineOf(g.find((r) => r.airline_id !== null)?.airline_id ?? null),
       from: g[0]!.taken_on,
       to: g.at(-1)!.taken_on,
       liveries: [...new Set(g.map((r) => r.livery_id))].flatMap((l) => (l !== null && liveryOf.get(l) ? [liveryOf.get(l)!] : [])),
       photoCount: g.length,
-      photos: g.slice(0, PERIOD_PHOTOS).flatMap((r) => (shown.get(r.id) ? [shown.get(r.id)!] : [])),
+      photos: shownGroups[i]!.flatMap((r) => (shown.get(r.id) ? [shown.get(r.id)!] : [])),
     }));
     // Registrations, the one of the newest photo first: the last period of each, newest first.
     const registrations = [...new Set([...rows].reverse().map((r) => r.registration))];
@@ -163,7 +186,7 @@ export class AirframePagesService {
       builtYear: row.built_year,
       status: row.status,
       registrations,
-      operator: airlineOf(newest?.airline_id ?? null),
+      operator: airlineOf([...rows].reverse().find((r) => r.airline_id !== null)?.airline_id ?? null),
       firstTakenOn: rows[0]?.taken_on ?? null,
       lastTakenOn: newest?.taken_on ?? null,
       photoCount: rows.length,
@@ -206,7 +229,9 @@ export class AirframePagesService {
       takenOn: q.takenOn ?? new Date().toISOString().slice(0, 10),
     });
     const ids = r.outcome === 'match' ? [r.airframeId] : r.outcome === 'ambiguous' ? r.candidateIds : [];
-    return { outcome: r.outcome, candidates: await this.summaries(ids) };
+    // Only aircraft with a public photo are shown: what unpublished photos said stays private.
+    const candidates = (await this.summaries(ids)).filter((a) => a.photoCount > 0);
+    return { outcome: r.outcome, candidates };
   }
 
   /** `GET /liveries/{id}`: the livery, the aircraft seen in it and how many photos show it. */

@@ -58,13 +58,17 @@ export function factChanges(row: PhotoRow, patch: PhotoEdit): FactChanges {
 /** A change of a key fact sends an accepted photo back to screening (PRODUCT.md §3.4). */
 export const changesKeyFact = (changes: FactChanges) => Object.keys(changes).some((k) => KEY_FACT_COLUMNS.has(k as FactColumn));
 
-/** Facts that say which aircraft a photo shows: a change lets the airframe be found again. */
-const IDENTITY_COLUMNS = ['registration', 'aircraft_type_id', 'msn'] as const satisfies FactColumn[];
+/**
+ * Key facts that say which aircraft a photo shows: a change lets the airframe be found again when the
+ * photo is accepted (again). An MSN is not a key fact (§3.4): a member's new MSN leaves the photo on
+ * its aircraft, so no member moves photos between aircraft without a screener.
+ */
+const IDENTITY_COLUMNS = ['registration', 'aircraft_type_id'] as const satisfies FactColumn[];
 
 /**
  * The columns to write for fact changes: the normalised registration follows the registration, and
- * a new registration, type or MSN unlinks the airframe unless one is named with it (the airframes
- * module finds it again: at once for an accepted photo, on acceptance for a waiting one).
+ * a new registration or type unlinks the airframe unless one is named with it (the airframes module
+ * finds it again when the photo is accepted).
  */
 export function factColumns(changes: FactChanges): Omit<Updateable<PhotosTable>, 'state'> {
   const columns: Omit<Updateable<PhotosTable>, 'state'> = Object.fromEntries(

@@ -180,9 +180,22 @@ export class PhotosService {
     const row = await this.owned(id, user);
     if (row.state !== 'pending' && row.state !== 'accepted') throw conflict(PHOTO_MESSAGES.notEditable);
     if (patch.takenOn) assertTakenOn(patch.takenOn, this.clock.now());
-    const issues = await this.checkFactRefs(user.id, patch);
-    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
     const changes = factChanges(row, patch);
+    const after = { ...row, ...factColumns(changes) };
+    const issues = await this.checkFactRefs(
+      user.id,
+      patch,
+      changes.airframe_id
+        ? {
+            airframeId: after.airframe_id ?? null,
+            registration: String(after.registration),
+            typeId: after.aircraft_type_id ?? null,
+            msn: after.msn ?? null,
+            takenOn: String(after.taken_on),
+          }
+        : null,
+    );
+    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
     requireAirport(row, changes);
     const columns = factColumns(changes);
     const now = this.clock.now();
@@ -217,11 +230,19 @@ export class PhotosService {
     return { message, photo: await this.presentOne((await repo.findPhoto(this.db, id))!, user) };
   }
 
-  /** Field issues for the reference ids, airframe and livery in facts set for a photo of `uploaderId`. */
-  async checkFactRefs(uploaderId: number, facts: PhotoEdit) {
+  /**
+   * Field issues for the reference ids, airframe and livery in facts set for a photo of `uploaderId`;
+   * `memberChoice`: the facts a member's own choice of airframe must fit (a screener's is not checked).
+   */
+  async checkFactRefs(
+    uploaderId: number,
+    facts: PhotoEdit,
+    memberChoice: Parameters<AirframesService['checkMemberChoice']>[1] | null = null,
+  ) {
     return [
       ...(await this.reference.checkPhotoRefs(this.db, uploaderId, facts)),
       ...(await this.airframes.checkPhotoRefs(this.db, facts)),
+      ...(memberChoice ? await this.airframes.checkMemberChoice(this.db, memberChoice) : []),
     ];
   }
 

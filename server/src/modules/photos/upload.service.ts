@@ -105,7 +105,13 @@ export class UploadService {
   async upload(user: AuthUser, file: string, meta: PhotoMeta): Promise<{ message: string; photo: PhotoResponse }> {
     const regKey = registrationKey(meta.registration);
     assertTakenOn(meta.takenOn, this.clock.now());
-    const issues = await this.photos.checkFactRefs(user.id, meta);
+    const issues = await this.photos.checkFactRefs(user.id, meta, {
+      airframeId: meta.airframeId ?? null,
+      registration: meta.registration,
+      typeId: meta.aircraftTypeId,
+      msn: meta.msn ?? null,
+      takenOn: meta.takenOn,
+    });
     if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
     // Fail fast before the expensive part; the binding check runs again inside the transaction.
     await this.checkQuota(this.db, user, meta, regKey, await this.accounts.slots(user.id));

@@ -113,8 +113,9 @@ export function Component() {
           <Link to={searchLink({ airframe: airframe.id, sort: 'taken' })}>在图库中查看全部</Link>
         </div>
         <ol className="timeline" data-testid="airframe-timeline">
-          {airframe.periods.map((p) => (
-            <Period key={`${p.registration}-${p.from}`} period={p} airframeId={airframe.id} />
+          {airframe.periods.map((p, i) => (
+            // Periods are in time order and never reordered: the place is the key.
+            <Period key={i} period={p} airframeId={airframe.id} />
           ))}
         </ol>
       </section>

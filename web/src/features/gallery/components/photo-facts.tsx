@@ -34,7 +34,11 @@ export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
       </Link>,
     ]);
   }
-  if (photo.msn) rows.push(['MSN', <Link to={searchLink({ q: `msn:${photo.msn}` })}>{photo.msn}</Link>]);
+  // `msn:` finds the aircraft's photos under every registration; an MSN with a space is searched as words.
+  if (photo.msn) {
+    const q = photo.airframeId !== null && !/\s/.test(photo.msn) ? `msn:${photo.msn}` : photo.msn;
+    rows.push(['MSN', <Link to={searchLink({ q })}>{photo.msn}</Link>]);
+  }
   if (photo.aircraftType)
     rows.push(['机型', <Link to={searchLink({ type: photo.aircraftType.id })}>{photo.aircraftType.label}</Link>]);
   if (photo.airline) rows.push(['航司', <Link to={searchLink({ airline: photo.airline.id })}>{photo.airline.label}</Link>]);

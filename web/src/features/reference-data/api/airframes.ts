@@ -45,6 +45,7 @@ export const useCandidates = (photo: PhotoResponse) =>
           reg: photo.registration,
           takenOn: photo.takenOn,
           ...(photo.aircraftType ? { type: String(photo.aircraftType.id) } : {}),
+          ...(photo.msn ? { msn: photo.msn.slice(0, 30) } : {}),
         })}`,
       ),
   });
