@@ -299,7 +299,9 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     await facts.waitFor();
     const href = (name: string) => facts.getByRole('link', { name, exact: true }).getAttribute('href');
     expect(await href('B-1000')).toBe('/search?reg=B-1000');
-    expect(await href('30123')).toBe('/search?q=30123');
+    // The MSN names the aircraft: its photos under every registration (issue 22).
+    expect(await href('30123')).toBe(`/search?q=${encodeURIComponent('msn:30123')}`);
+    expect(await facts.getByTestId('fact-airframe').getAttribute('href')).toMatch(/^\/airframe\/\d+$/);
     expect(await facts.locator(`a[href="/search?type=${seed.ref.b738}"]`).count()).toBe(1);
     expect(await facts.locator(`a[href="/search?airline=${seed.ref.cca}"]`).count()).toBe(1);
     expect(await facts.locator(`a[href="/search?airport=${seed.ref.pek}"]`).count()).toBe(1);
