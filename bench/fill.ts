@@ -221,7 +221,7 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
         .execute();
     });
   }
-  const airframeIds = await linkAirframes(db, now);
+  const airframeIds = await linkAirframes(database, now);
   // PostgreSQL's autovacuum would mark the pages all-visible soon after: index-only scans need that.
   await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
   // The words of the most photographed entries' names, as typed in the search box.
@@ -250,15 +250,20 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
  * acceptance would take minutes at 100k): made with the registration key in `msn_key` to find them by,
  * photos pointed at them, then each given the MSN of its first photo.
  */
-async function linkAirframes(db: DatabaseHandle['db'], now: number): Promise<{ min: number; max: number }> {
-  await sql`insert into airframes (aircraft_type_id, msn, msn_key, line_number, built_year, status, created_at, updated_at)
-    select min(aircraft_type_id), null, registration_key, null, null, 'active', ${now}, ${now}
-    from photos where state = 'accepted' group by registration_key`.execute(db);
-  await sql`update photos set airframe_id = (select id from airframes where airframes.msn_key = photos.registration_key)
-    where state = 'accepted'`.execute(db);
-  await sql`update airframes set
-    msn = (select min(msn) from photos where photos.airframe_id = airframes.id and photos.state = 'accepted'),
-    msn_key = (select min(msn) from photos where photos.airframe_id = airframes.id and photos.state = 'accepted')`.execute(db);
+async function linkAirframes(database: DatabaseHandle, now: number): Promise<{ min: number; max: number }> {
+  const db = database.db;
+  await db.transaction().execute(async (trx) => {
+    // Three statements over 100k rows: longer than the server's statement limit on PostgreSQL.
+    if (database.dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`insert into airframes (aircraft_type_id, msn, msn_key, line_number, built_year, status, created_at, updated_at)
+      select min(aircraft_type_id), null, registration_key, null, null, 'active', ${now}, ${now}
+      from photos where state = 'accepted' group by registration_key`.execute(trx);
+    await sql`update photos set airframe_id = (select id from airframes where airframes.msn_key = photos.registration_key)
+      where state = 'accepted'`.execute(trx);
+    await sql`update airframes set
+      msn = (select min(msn) from photos where photos.airframe_id = airframes.id and photos.state = 'accepted'),
+      msn_key = (select min(msn) from photos where photos.airframe_id = airframes.id and photos.state = 'accepted')`.execute(trx);
+  });
   const row = await db
     .selectFrom('airframes')
     .select((eb) => [eb.fn.min('id').as('min'), eb.fn.max('id').as('max')])
