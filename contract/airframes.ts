@@ -8,6 +8,9 @@ import { somethingToChange, text, trimmedText, z } from './zod.js';
 // operators and paint schemes, grown from screened photos.
 
 const id = () => z.number().int().positive().max(MAX_ID);
+const dateText = text(10, '日期格式需为 YYYY-MM-DD')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD')
+  .refine(isCalendarDate, '日期不存在');
 const optionalId = z.coerce.number().int('编号需为整数').positive('编号需为正数').max(MAX_ID, '编号过大').optional();
 
 // Re-exported: pages import them from catalogues.ts, without zod.
@@ -26,6 +29,8 @@ export const AIRFRAME_MESSAGES = {
   merged: '已合并，照片已归入目标机身',
   split: '已拆分为新的机身',
   placed: '已归入这架飞机',
+  periodSaved: '已更新这段履历的照片',
+  periodEmpty: '这段履历没有照片',
   placeOnlyAccepted: '只有已通过的照片可以归入机身',
   splitNotHere: '所选照片不都属于这架机身',
   splitAll: '不能拆出全部照片：请改为编辑这架机身',
@@ -138,6 +143,19 @@ export const airframePlace = z.strictObject({
     .max(AIRFRAME_LIMITS.splitMax, `一次最多 ${AIRFRAME_LIMITS.splitMax} 张照片`)
     .transform((ids) => [...new Set(ids)]),
 });
+/** A screener corrects one period of an airframe: the operator or the livery of its photos under that registration and days. */
+export const airframePeriodEdit = z
+  .strictObject({
+    registration: trimmedText(FACTS_LIMITS.registrationMax, '注册号最多 15 个字符').pipe(z.string().min(1, '请填写注册号')),
+    from: dateText,
+    to: dateText,
+    airlineId: id().nullable().optional(),
+    liveryId: id().nullable().optional(),
+  })
+  .refine((b) => b.airlineId !== undefined || b.liveryId !== undefined, MESSAGES.nothingToChange)
+  .refine((b) => b.from <= b.to, { path: ['to'], message: '结束日期不能早于开始日期' });
+export type AirframePeriodEdit = z.infer<typeof airframePeriodEdit>;
+
 export const airframeWriteResponse = z.object({ message: z.string(), airframeId: z.number().int() });
 export type AirframeWriteResponse = z.infer<typeof airframeWriteResponse>;
 
@@ -146,10 +164,7 @@ export const airframeResolveQuery = z.object({
   reg: trimmedText(FACTS_LIMITS.registrationMax, '注册号最多 15 个字符').pipe(z.string().min(1, '请填写注册号')),
   type: optionalId,
   msn: trimmedText(FACTS_LIMITS.msnMax, `MSN 最多 ${FACTS_LIMITS.msnMax} 个字符`).optional(),
-  takenOn: text(10, '日期格式需为 YYYY-MM-DD')
-    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD')
-    .refine(isCalendarDate, '日期不存在')
-    .optional(),
+  takenOn: dateText.optional(),
 });
 export const airframeResolveResponse = z.object({
   /** `match`: this one; `new`: none yet (a new airframe once accepted); `ambiguous`: the member or a screener picks. */

@@ -182,6 +182,15 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
     await dialog.getByRole('button', { name: '拆分为新机身' }).click();
     expect((await split).status()).toBe(200);
     await expect.poll(() => rows.count()).toBe(2);
+
+    // A period's operator for all its photos: the A320's B-1234 days, saved as they are.
+    await rows.filter({ hasText: 'MSN 4321' }).getByRole('button', { name: '编辑履历' }).click();
+    const periods = page.getByTestId('period-edit');
+    await expect.poll(() => periods.count()).toBe(2);
+    await screenshotStill(page, 'manage-airframe-periods');
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/airframes/${airframe.a320}/periods`));
+    await periods.first().getByRole('button', { name: '保存这一段' }).click();
+    expect((await saved).status()).toBe(200);
     await context.close();
   });
 });

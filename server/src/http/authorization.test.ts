@@ -61,6 +61,7 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'POST /api/v1/airframes/:id/merge': 1,
   'POST /api/v1/airframes/:id/split': 1,
   'POST /api/v1/airframes/:id/photos': 1,
+  'PUT /api/v1/airframes/:id/periods': 1,
   'GET /api/v1/liveries': 'public',
   'POST /api/v1/liveries': 1,
   'GET /api/v1/liveries/:id': 'public',

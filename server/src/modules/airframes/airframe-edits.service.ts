@@ -1,4 +1,5 @@
-import { AIRFRAME_MESSAGES, msnKey, type AirframeEdit } from '../../../../contract/airframes.js';
+import { AIRFRAME_MESSAGES, msnKey, type AirframeEdit, type AirframePeriodEdit } from '../../../../contract/airframes.js';
+import { registrationKey } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { EventHub } from '../../events.js';
@@ -144,5 +145,38 @@ export class AirframeEditsService {
       return created;
     });
     return { message: AIRFRAME_MESSAGES.split, airframeId: newId };
+  }
+
+  /** One period's operator or livery, for all its photos at once (the facts correction does one photo). */
+  async editPeriod(id: number, actor: AuthUser, body: AirframePeriodEdit): Promise<{ message: string; airframeId: number }> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await repo.updateLive(trx, id, { updated_at: now }))) throw notFound(AIRFRAME_MESSAGES.notFound);
+      if (body.airlineId && !(await repo.airlineExists(trx, body.airlineId))) {
+        throw badRequest('航空公司不存在', [{ path: ['airlineId'], message: '航空公司不存在' }]);
+      }
+      if (body.liveryId && !(await repo.liveryExists(trx, body.liveryId))) {
+        throw badRequest(AIRFRAME_MESSAGES.unknownLivery, [{ path: ['liveryId'], message: AIRFRAME_MESSAGES.unknownLivery }]);
+      }
+      const photos = await repo.setPeriodFacts(
+        trx,
+        id,
+        { registrationKey: registrationKey(body.registration), from: body.from, to: body.to },
+        {
+          ...(body.airlineId !== undefined ? { airline_id: body.airlineId } : {}),
+          ...(body.liveryId !== undefined ? { livery_id: body.liveryId } : {}),
+        },
+      );
+      if (photos.length === 0) throw notFound(AIRFRAME_MESSAGES.periodEmpty);
+      await this.audit.record(trx, {
+        actorId: actor.id,
+        action: 'airframe.period',
+        targetType: 'airframe',
+        targetId: id,
+        detail: { ...body, photos },
+      });
+      await this.events.publish('photo.factsChanged', { trx, photoIds: photos });
+    });
+    return { message: AIRFRAME_MESSAGES.periodSaved, airframeId: id };
   }
 }

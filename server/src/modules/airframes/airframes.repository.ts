@@ -188,60 +188,6 @@ export function acceptedIdentitiesOf(db: DbOrTrx, photoIds: number[]) {
     .execute();
 }
 
-// ---- photos accepted before airframes existed (the claimed job `airframe-link`) ----
-
-export function linkProgress(db: DbOrTrx) {
-  return db.selectFrom('airframe_link').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-}
-
-/** The next accepted photos without an airframe (with an MSN, or without), in the order they were taken. */
-export function unlinkedAfter(db: DbOrTrx, withMsn: boolean, after: { takenOn: string; id: number }, limit: number) {
-  return db
-    .selectFrom('photos')
-    .select(['id', 'taken_on'])
-    .where(ACCEPTED)
-    .where('airframe_id', 'is', null)
-    .where('registration_key', '!=', NO_REG_KEY)
-    .where('msn', withMsn ? 'is not' : 'is', null)
-    .where((eb) =>
-      eb.or([eb('taken_on', '>', after.takenOn), eb.and([eb('taken_on', '=', after.takenOn), eb('id', '>', after.id)])]),
-    )
-    .orderBy('taken_on')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-export async function lockLink(db: DbOrTrx): Promise<void> {
-  await db
-    .updateTable('airframe_link')
-    .set({ phase: sql<number>`phase` })
-    .where('id', '=', 1)
-    .execute();
-}
-
-export async function setLinkProgress(db: DbOrTrx, to: { takenOn: string; id: number; phase: number }): Promise<void> {
-  await db
-    .updateTable('airframe_link')
-    .set({ after_taken_on: to.takenOn, after_id: to.id, phase: to.phase })
-    .where('id', '=', 1)
-    .execute();
-}
-
-/** Of these photos, the accepted ones with a registration and no airframe. */
-export async function acceptedUnlinked(db: DbOrTrx, photoIds: number[]): Promise<number[]> {
-  if (photoIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('photos')
-    .select('id')
-    .where('id', 'in', photoIds)
-    .where(ACCEPTED)
-    .where('airframe_id', 'is', null)
-    .where('registration_key', '!=', NO_REG_KEY)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export async function typeIcao(db: DbOrTrx, typeId: number): Promise<string | null> {
   const row = await db.selectFrom('aircraft_types').select('icao').where('id', '=', typeId).executeTakeFirst();
   return row?.icao ?? null;
@@ -261,32 +207,37 @@ export async function liveryExists(db: DbOrTrx, id: number): Promise<boolean> {
   return !!(await db.selectFrom('liveries').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-/** Accepted photos with a registration that no airframe was found for: screeners place them. */
-export function unlinkedPhotos(db: DbOrTrx, limit: number) {
-  return db
-    .selectFrom('photos')
-    .selectAll()
-    .where(ACCEPTED)
-    .where('airframe_id', 'is', null)
-    .where('registration_key', '!=', NO_REG_KEY)
-    .orderBy('decided_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function unlinkedCount(db: DbOrTrx): Promise<number> {
-  const row = await db
-    .selectFrom('photos')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(ACCEPTED)
-    .where('airframe_id', 'is', null)
-    .where('registration_key', '!=', NO_REG_KEY)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** A merged aircraft type: airframes of it are of the survivor. */
 export async function moveType(db: DbOrTrx, fromId: number, intoId: number): Promise<void> {
   await db.updateTable('airframes').set({ aircraft_type_id: intoId }).where('aircraft_type_id', '=', fromId).execute();
+}
+
+export async function airlineExists(db: DbOrTrx, airlineId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('airlines')
+    .select('id')
+    .where('id', '=', airlineId)
+    .where('status', '=', 'available')
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** One period of an airframe: its accepted photos under a registration taken between two days get a new operator or livery. */
+export async function setPeriodFacts(
+  db: DbOrTrx,
+  airframeId: number,
+  period: { registrationKey: string; from: string; to: string },
+  set: { airline_id?: number | null; livery_id?: number | null },
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('photos')
+    .set(set)
+    .where('airframe_id', '=', airframeId)
+    .where(ACCEPTED)
+    .where('registration_key', '=', period.registrationKey)
+    .where('taken_on', '>=', period.from)
+    .where('taken_on', '<=', period.to)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

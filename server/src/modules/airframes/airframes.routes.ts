@@ -3,6 +3,7 @@ import {
   airframeEdit,
   airframeIdParams,
   airframeMerge,
+  airframePeriodEdit,
   airframePlace,
   airframeSplit,
   airframeWriteResponse,
@@ -55,6 +56,14 @@ export function airframesRoutes(airframes: AirframeEditsService, liveries: Liver
         schema: { tags, params: airframeIdParams, body: airframePlace, response: { 200: airframeWriteResponse, ...errors } },
       },
       (req) => airframes.place(req.params.id, req.body.photoIds, userOf(req)),
+    );
+    app.put(
+      '/airframes/:id/periods',
+      {
+        config: screener,
+        schema: { tags, params: airframeIdParams, body: airframePeriodEdit, response: { 200: airframeWriteResponse, ...errors } },
+      },
+      (req) => airframes.editPeriod(req.params.id, userOf(req), req.body),
     );
     app.get(
       '/liveries',

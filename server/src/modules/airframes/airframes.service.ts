@@ -5,6 +5,7 @@ import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { EventHub } from '../../events.js';
 import type { FieldIssue } from '../../../../contract/errors.js';
 import { keyOfMsn } from './airframe-edits.service.js';
+import * as linkRepo from './airframe-link.repository.js';
 import * as repo from './airframes.repository.js';
 import * as liveryRepo from './liveries.repository.js';
 import { resolveAirframe, type Resolution } from './resolve.js';
@@ -37,7 +38,7 @@ export class AirframesService {
     });
     // An accepted photo left without an airframe by a change of its facts is found again.
     events.on('photo.factsChanged', async ({ trx, photoIds }) => {
-      for (const id of await repo.acceptedUnlinked(trx, photoIds)) await this.link(trx, id);
+      for (const id of await linkRepo.acceptedUnlinked(trx, photoIds)) await this.link(trx, id);
     });
   }
 
@@ -168,7 +169,7 @@ export class AirframesService {
 
   /** Accepted photos with a registration that no airframe could be found for, newest first, and how many. */
   async unlinked(limit: number) {
-    const [rows, total] = await Promise.all([repo.unlinkedPhotos(this.db, limit), repo.unlinkedCount(this.db)]);
+    const [rows, total] = await Promise.all([linkRepo.unlinkedPhotos(this.db, limit), linkRepo.unlinkedCount(this.db)]);
     return { rows, total };
   }
 
@@ -184,21 +185,21 @@ export class AirframesService {
   async linkStep(): Promise<number> {
     let looked = 0;
     while (looked < LINK_BATCH) {
-      if ((await repo.linkProgress(this.db)).phase === LINK_DONE) break;
+      if ((await linkRepo.linkProgress(this.db)).phase === LINK_DONE) break;
       // One photo a transaction: its locks (the registration's, the airframe's) are held only for it.
       const step = await this.db.transaction().execute(async (trx): Promise<'photo' | 'phase' | 'done'> => {
         // A write first: the walk's row is locked (PostgreSQL) and the SQLite transaction is a writer
         // from its start, so two processes never take the same photo and neither reads a stale snapshot.
-        await repo.lockLink(trx);
-        const progress = await repo.linkProgress(trx);
+        await linkRepo.lockLink(trx);
+        const progress = await linkRepo.linkProgress(trx);
         if (progress.phase === LINK_DONE) return 'done';
         const after = { takenOn: progress.after_taken_on, id: progress.after_id };
-        const [next] = await repo.unlinkedAfter(trx, progress.phase === 0, after, 1);
+        const [next] = await linkRepo.unlinkedAfter(trx, progress.phase === 0, after, 1);
         if (!next) {
-          await repo.setLinkProgress(trx, { takenOn: '', id: 0, phase: progress.phase + 1 });
+          await linkRepo.setLinkProgress(trx, { takenOn: '', id: 0, phase: progress.phase + 1 });
           return 'phase';
         }
-        await repo.setLinkProgress(trx, { takenOn: next.taken_on, id: next.id, phase: progress.phase });
+        await linkRepo.setLinkProgress(trx, { takenOn: next.taken_on, id: next.id, phase: progress.phase });
         await this.link(trx, next.id);
         return 'photo';
       });

@@ -249,6 +249,24 @@ describe.each(databaseKinds())('airframes on %s', (kind) => {
     expect(page.body.airline?.id).toBe(airlineId);
     const period = (await call<AirframeResponse>('GET', `/airframes/${await airframeOf(panda)}`)).body.periods[0]!;
     expect(period.liveries.map((l) => l.name)).toEqual(['熊猫涂装']);
+
+    // A screener corrects a whole period at once: B-1234's first days were in the panda livery.
+    const a320 = (await airframeOf(photo.b1234))!;
+    const edit = { registration: 'B-1234', from: '2015-01-01', to: '2016-12-31', liveryId };
+    expect((await call('PUT', `/airframes/${a320}/periods`, member, edit)).status).toBe(403);
+    const none = await call<{ message: string }>('PUT', `/airframes/${a320}/periods`, screener, { ...edit, registration: 'B-9' });
+    expect(none.status).toBe(404);
+    expectChineseError(none.body);
+    expect((await call('PUT', `/airframes/${a320}/periods`, screener, { ...edit, to: '2014-01-01' })).status).toBe(400);
+    expect((await call('PUT', `/airframes/${a320}/periods`, screener, edit)).status).toBe(200);
+    const panda2 = await call<SearchResponse>('GET', `/photos?livery=${liveryId}&sort=taken`);
+    expect(panda2.body.items.map((p) => p.id).sort()).toEqual([panda, photo.b1234, photo.b1234Later].sort());
+    const periodAudit = await t.database.db
+      .selectFrom('audit_log')
+      .select('target_id')
+      .where('action', '=', 'airframe.period')
+      .execute();
+    expect(periodAudit).toEqual([{ target_id: a320 }]);
   });
 
   it('lets a screener put a photo on the airframe they choose while screening', async () => {

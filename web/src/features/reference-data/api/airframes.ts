@@ -1,5 +1,6 @@
 import type {
   AirframeEdit,
+  AirframePeriodEdit,
   AirframeResolveResponse,
   AirframeResponse,
   AirframesResponse,
@@ -54,7 +55,8 @@ type Write =
   | { kind: 'place'; id: number; photoIds: number[] }
   | { kind: 'merge'; id: number; intoId: number }
   | { kind: 'split'; id: number; photoIds: number[] }
-  | { kind: 'edit'; id: number; patch: AirframeEdit };
+  | { kind: 'edit'; id: number; patch: AirframeEdit }
+  | { kind: 'period'; id: number; body: AirframePeriodEdit };
 
 function write(w: Write): Promise<AirframeWriteResponse> {
   switch (w.kind) {
@@ -66,6 +68,8 @@ function write(w: Write): Promise<AirframeWriteResponse> {
       return action({ method: 'POST', path: `/airframes/${w.id}/split`, json: { photoIds: w.photoIds } });
     case 'edit':
       return action({ method: 'PUT', path: `/airframes/${w.id}`, json: w.patch });
+    case 'period':
+      return action({ method: 'PUT', path: `/airframes/${w.id}/periods`, json: w.body });
   }
 }
 

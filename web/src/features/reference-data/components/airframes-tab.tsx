@@ -1,24 +1,12 @@
-import { AIRFRAME_STATUS_LABELS, AIRFRAME_STATUSES, type AirframeStatus } from '@contract/catalogues';
-import type { AirframeSummary } from '@contract/airframes';
+import { AIRFRAME_STATUS_LABELS } from '@contract/catalogues';
 import type { PhotoResponse } from '@contract/photos';
-import { Button, Checkbox, Empty, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Button, Empty, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PhotoThumb } from '../../../components/photo-thumb.js';
 import { ReferenceSelect, type RefOption } from '../../../components/reference-select.js';
-import {
-  useAirframeDetail,
-  useAirframesOf,
-  useAirframeWrite,
-  useCandidates,
-  useCreateLivery,
-  useUnlinked,
-} from '../api/airframes.js';
-
-const summaryText = (a: AirframeSummary) =>
-  [`#${a.id}`, a.registrations.join(' / '), a.aircraftType?.label, a.msn ? `MSN ${a.msn}` : null, `${a.photoCount} 张`]
-    .filter(Boolean)
-    .join(' · ');
+import { useAirframesOf, useAirframeWrite, useCandidates, useCreateLivery, useUnlinked } from '../api/airframes.js';
+import { EditDialog, MergeDialog, PeriodsDialog, SplitDialog, summaryText, type Dialog } from './airframe-dialogs.js';
 
 /** An accepted photo two aircraft fit: put it on one of them. */
 function UnlinkedRow({ photo }: { photo: PhotoResponse }) {
@@ -70,111 +58,6 @@ function Unlinked() {
   );
 }
 
-type Dialog = { type: 'edit' | 'merge' | 'split'; airframe: AirframeSummary } | null;
-
-function EditDialog({ airframe: a, onClose }: { airframe: AirframeSummary; onClose: () => void }) {
-  const write = useAirframeWrite();
-  const [form] = Form.useForm<{ status: AirframeStatus; msn: string; lineNumber: string; builtYear: number | null }>();
-  return (
-    <Modal open title={`编辑机身 #${a.id}`} okText="保存" cancelText="取消" onCancel={onClose} onOk={() => form.submit()}>
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ status: a.status, msn: a.msn ?? '', lineNumber: a.lineNumber ?? '', builtYear: a.builtYear }}
-        onFinish={(v) =>
-          write.mutate(
-            {
-              kind: 'edit',
-              id: a.id,
-              patch: { status: v.status, msn: v.msn, lineNumber: v.lineNumber, builtYear: v.builtYear ?? null },
-            },
-            { onSuccess: onClose },
-          )
-        }
-      >
-        <Form.Item label="状态" name="status">
-          <Select options={AIRFRAME_STATUSES.map((s) => ({ value: s, label: AIRFRAME_STATUS_LABELS[s] }))} />
-        </Form.Item>
-        <Form.Item label="MSN" name="msn">
-          <Input maxLength={30} />
-        </Form.Item>
-        <Form.Item label="线号" name="lineNumber">
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item label="出厂年份" name="builtYear">
-          <InputNumber min={1903} max={2100} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-function MergeDialog({
-  airframe: a,
-  others,
-  onClose,
-}: {
-  airframe: AirframeSummary;
-  others: AirframeSummary[];
-  onClose: () => void;
-}) {
-  const write = useAirframeWrite();
-  const [into, setInto] = useState<number | null>(others[0]?.id ?? null);
-  return (
-    <Modal
-      open
-      title={`合并机身 #${a.id}`}
-      okText="合并"
-      okButtonProps={{ danger: true, disabled: !into }}
-      cancelText="取消"
-      onCancel={onClose}
-      onOk={() => into && write.mutate({ kind: 'merge', id: a.id, intoId: into }, { onSuccess: onClose })}
-    >
-      <p>把 {summaryText(a)} 的全部照片并入另一架（记入审计日志，之后可拆分）：</p>
-      <Select
-        style={{ width: '100%' }}
-        value={into ?? undefined}
-        onChange={setInto}
-        options={others.map((o) => ({ value: o.id, label: summaryText(o) }))}
-        data-testid="merge-into"
-      />
-      <p className="muted">不在列表中？输入机身编号：</p>
-      <InputNumber min={1} style={{ width: '100%' }} value={into ?? undefined} onChange={(v) => setInto(v ?? null)} />
-    </Modal>
-  );
-}
-
-function SplitDialog({ airframe: a, onClose }: { airframe: AirframeSummary; onClose: () => void }) {
-  const { data } = useAirframeDetail(a.id);
-  const write = useAirframeWrite();
-  const [picked, setPicked] = useState<number[]>([]);
-  const photos = data?.periods.flatMap((p) => p.photos) ?? [];
-  return (
-    <Modal
-      open
-      width={720}
-      title={`从机身 #${a.id} 拆出照片`}
-      okText="拆分为新机身"
-      okButtonProps={{ disabled: picked.length === 0 }}
-      cancelText="取消"
-      onCancel={onClose}
-      onOk={() => write.mutate({ kind: 'split', id: a.id, photoIds: picked }, { onSuccess: onClose })}
-    >
-      <p className="muted">选中的照片成为一架新的飞机（记入审计日志）。</p>
-      <Checkbox.Group value={picked} onChange={(v) => setPicked(v)} className="split-photos">
-        {photos.map((p) => (
-          <Checkbox key={p.id} value={p.id}>
-            <PhotoThumb {...p} alt={p.registration} size={120} />
-            <div>
-              {p.registration} · {p.takenOn}
-            </div>
-          </Checkbox>
-        ))}
-      </Checkbox.Group>
-    </Modal>
-  );
-}
-
 function Finder() {
   const [reg, setReg] = useState('');
   const { data, isFetching } = useAirframesOf(reg);
@@ -204,6 +87,9 @@ function Finder() {
               <Button size="small" onClick={() => setDialog({ type: 'split', airframe: a })} disabled={a.photoCount < 2}>
                 拆分
               </Button>
+              <Button size="small" onClick={() => setDialog({ type: 'periods', airframe: a })}>
+                编辑履历
+              </Button>
             </span>
           </li>
         ))}
@@ -218,6 +104,7 @@ function Finder() {
         />
       )}
       {dialog?.type === 'split' && <SplitDialog airframe={dialog.airframe} onClose={() => setDialog(null)} />}
+      {dialog?.type === 'periods' && <PeriodsDialog airframe={dialog.airframe} onClose={() => setDialog(null)} />}
     </section>
   );
 }
