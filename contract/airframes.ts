@@ -1,6 +1,6 @@
 import { AIRFRAME_STATUSES } from './catalogues.js';
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
-import { FACTS_LIMITS, isCalendarDate, photoResponse, refSummary } from './photos.js';
+import { dateString, FACTS_LIMITS, photoResponse, refSummary } from './photos.js';
 import { MESSAGES } from './texts.js';
 import { somethingToChange, text, trimmedText, z } from './zod.js';
 
@@ -8,9 +8,6 @@ import { somethingToChange, text, trimmedText, z } from './zod.js';
 // operators and paint schemes, grown from screened photos.
 
 const id = () => z.number().int().positive().max(MAX_ID);
-const dateText = text(10, '日期格式需为 YYYY-MM-DD')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD')
-  .refine(isCalendarDate, '日期不存在');
 const optionalId = z.coerce.number().int('编号需为整数').positive('编号需为正数').max(MAX_ID, '编号过大').optional();
 
 // Re-exported: pages import them from catalogues.ts, without zod.
@@ -147,8 +144,8 @@ export const airframePlace = z.strictObject({
 export const airframePeriodEdit = z
   .strictObject({
     registration: trimmedText(FACTS_LIMITS.registrationMax, '注册号最多 15 个字符').pipe(z.string().min(1, '请填写注册号')),
-    from: dateText,
-    to: dateText,
+    from: dateString,
+    to: dateString,
     airlineId: id().nullable().optional(),
     liveryId: id().nullable().optional(),
   })
@@ -164,7 +161,7 @@ export const airframeResolveQuery = z.object({
   reg: trimmedText(FACTS_LIMITS.registrationMax, '注册号最多 15 个字符').pipe(z.string().min(1, '请填写注册号')),
   type: optionalId,
   msn: trimmedText(FACTS_LIMITS.msnMax, `MSN 最多 ${FACTS_LIMITS.msnMax} 个字符`).optional(),
-  takenOn: dateText.optional(),
+  takenOn: dateString.optional(),
 });
 export const airframeResolveResponse = z.object({
   /** `match`: this one; `new`: none yet (a new airframe once accepted); `ambiguous`: the member or a screener picks. */

@@ -110,7 +110,8 @@ export function isCalendarDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
-const dateString = text(10, '日期格式需为 YYYY-MM-DD')
+/** A calendar day as `YYYY-MM-DD` (every date a request carries). */
+export const dateString = text(10, '日期格式需为 YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式需为 YYYY-MM-DD')
   .refine(isCalendarDate, '日期不存在');
 

@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { NO_REG_KEY } from './airframes.repository.js';
+import { ACCEPTED, NO_REG_KEY } from './airframes.repository.js';
 
 // The photos still without an airframe: the walk over those accepted before airframes existed
 // (the claimed job `airframe-link`; one row, id 1, keeps its phase and cursor) and the list
 // screeners place by hand.
-
-const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
 
 export function linkProgress(db: DbOrTrx) {
   return db.selectFrom('airframe_link').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();

@@ -8,7 +8,8 @@ import type { Candidate } from './resolve.js';
 // Airframes: one query each. Photos are read here for what says which aircraft they show (registration,
 // type, MSN, date) and written only in their `airframe_id`.
 
-const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
+/** Accepted photos: the only ones an airframe's history is made of. */
+export const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
 export const NO_REG_KEY = registrationKey(NO_REGISTRATION);
 
 /** The facts of a photo that say which aircraft it is. */

@@ -1,10 +1,8 @@
-import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { NewLivery } from '../../db/schema.js';
+import { ACCEPTED } from './airframes.repository.js';
 
 // Liveries: named paint schemes of an operator, found by their words (search_text) or their airline.
-
-const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
 
 export function findLivery(db: DbOrTrx, id: number) {
   return db.selectFrom('liveries').selectAll().where('id', '=', id).executeTakeFirst();

@@ -85,6 +85,11 @@ export class AirframePagesService {
 
   /** Cards for these airframes, in the order given (missing ones left out). */
   async summaries(ids: number[]): Promise<AirframeSummary[]> {
+    return (await this.summariesWithRegistrations(ids)).items;
+  }
+
+  /** The cards, and the registrations they were made from (each with the last day a photo shows it). */
+  private async summariesWithRegistrations(ids: number[]) {
     const [rows, stats, regs] = await Promise.all([
       repo.airframeRows(this.db, ids),
       repo.airframeStats(this.db, ids),
@@ -103,7 +108,7 @@ export class AirframePagesService {
       }),
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
+    const items = ids.flatMap((id): AirframeSummary[] => {
       const r = byId.get(id);
       if (!r) return [];
       const s = statOf.get(id);
@@ -129,6 +134,7 @@ export class AirframePagesService {
         },
       ];
     });
+    return { items, regs };
   }
 
   /**
@@ -208,10 +214,10 @@ export class AirframePagesService {
     };
     const rows = await repo.listIds(this.db, filter, afterId, q.limit);
     const page = rows.slice(0, q.limit).map((r) => r.id);
-    let items = await this.summaries(page);
+    const { items: cards, regs } = await this.summariesWithRegistrations(page);
+    let items = cards;
     if (filter.registrationKey) {
       // The aircraft that carried it last first: by the last day a photo shows it under this registration.
-      const regs = await repo.registrationsOf(this.db, page);
       const lastUnder = new Map(
         regs.filter((g) => g.registration_key === filter.registrationKey).map((g) => [g.airframe_id, String(g.last)]),
       );

@@ -6,12 +6,10 @@ import { FactList } from '../../../components/fact-list.js';
 import { PhotoCard } from '../../../components/photo-card.js';
 import { ApiError } from '../../../lib/api.js';
 import { usePageTitle } from '../../../lib/page-title.js';
+import { searchLink } from '../../../lib/search-link.js';
 import { useAirframe } from '../api/get-airframe.js';
 import { spanText } from './airframe-card.js';
 import './airframes.css';
-
-const searchLink = (params: Record<string, string | number>) =>
-  `/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
 
 /** A registration's own page: `/reg/B-1234`. */
 export const regLink = (registration: string) => `/reg/${encodeURIComponent(registration)}`;

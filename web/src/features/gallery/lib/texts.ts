@@ -3,5 +3,4 @@ export { categoryName, factValue, FACT_NAMES, formatTime, STATE_NAMES } from '..
 export const formatDate = (ms: number) => new Date(ms).toLocaleDateString('zh-CN');
 
 /** `/search?…` for one or more parameters. */
-export const searchLink = (params: Record<string, string | number>) =>
-  `/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+export { searchLink } from '../../../lib/search-link.js';
