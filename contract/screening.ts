@@ -200,6 +200,8 @@ export const NOTIFICATION_KINDS = [
   'featured',
   'suggestion-approved',
   'suggestion-rejected',
+  /** A new photo of something the member follows (issue 23); mailed by the follows' own rules. */
+  'followed',
 ] as const;
 export const notification = z.object({
   id: z.number().int(),

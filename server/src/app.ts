@@ -42,6 +42,9 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { notamsRoutes } from './modules/notams/notams.routes.js';
 import { NotamsService } from './modules/notams/notams.service.js';
+import { FollowFanout } from './modules/follows/fanout.service.js';
+import { followsRoutes } from './modules/follows/follows.routes.js';
+import { FollowsService } from './modules/follows/follows.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { PhotoLifecycle } from './modules/photos/lifecycle.service.js';
@@ -150,6 +153,8 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const pageMeta = new PageMetaService(db, photos, airframePages, config.publicUrl);
   const messages = new MessagesService(db, clock, limiter, config.publicUrl);
   const votes = new VotesService(db, clock, photos, notifications, audit);
+  const follows = new FollowsService(database, clock, accounts, reference, photos);
+  const fanout = new FollowFanout(db, clock, events, gallery, reference, accounts, notifications, config.publicUrl);
   const notams = new NotamsService(db, clock, audit);
   const manage = new ManageService(db, clock, accountsAdmin, photos, screeningQueue, curation, votes, audit);
   return {
@@ -186,6 +191,8 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       gallery,
       messages,
       votes,
+      follows,
+      fanout,
       manage,
       notams,
     },
@@ -257,6 +264,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(messagesRoutes(services.messages));
       await api.register(notificationsRoutes(services.notifications));
       await api.register(votesRoutes(services.votes));
+      await api.register(followsRoutes(services.follows));
       await api.register(manageRoutes(services.manage));
       await api.register(notamsRoutes(services.notams));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());

@@ -31,6 +31,8 @@ export interface Events {
     /** The photos module says how many photos it moved (the merge's answer and audit entry). */
     photosMoved: (n: number) => void;
   };
+  /** A duplicate airframe was merged into another (its photos already moved): what names the first follows. */
+  'airframe.merged': { trx: DbOrTrx; fromId: number; intoId: number };
   /** A reference entry's names or codes changed: photos naming it are found by the new ones. */
   'reference.changed': { trx: DbOrTrx; kind: 'airports' | 'airlines' | 'aircraft_types'; id: number };
 }

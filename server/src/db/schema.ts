@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AirframeStatus } from '../../../contract/catalogues.js';
 import type { UserSettings } from '../../../contract/accounts.js';
 import type { ExifSummary, PhotoChecks, Watermark } from '../../../contract/photos.js';
+import type { FollowKind, FollowMail } from '../../../contract/follows.js';
 import type { Json } from './json.js';
 
 /** A rendition a photo row lists: its long edge names the file, with the size it came out at. */
@@ -246,6 +247,32 @@ export interface PhotoCategoriesTable {
 }
 
 /** SQLite: an FTS5 table whose rowid is the photo id; PostgreSQL: photo_id + a tsvector. */
+/** A member's follow (issue 23); `muted` is 0 or 1. */
+export interface FollowsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: FollowKind;
+  target: string;
+  label: string;
+  mail: FollowMail;
+  muted: number;
+  created_at: number;
+}
+export type FollowRow = Selectable<FollowsTable>;
+
+/** An accepted photo whose followers are still being told (the `follow-fanout` job). */
+export interface FollowFanoutsTable {
+  photo_id: number;
+  queued_at: number;
+  phase: number;
+  after_id: number;
+}
+
+export interface FollowDigestsTable {
+  user_id: number;
+  last_sent_at: number;
+}
+
 export interface PhotoSearchTable {
   photo_id: number;
   rowid: number;
@@ -377,6 +404,9 @@ export interface Database {
   appeals: AppealsTable;
   notifications: NotificationsTable;
   notification_digests: NotificationDigestsTable;
+  follows: FollowsTable;
+  follow_fanouts: FollowFanoutsTable;
+  follow_digests: FollowDigestsTable;
   photo_categories: PhotoCategoriesTable;
   photo_search: PhotoSearchTable;
   gallery_state: GalleryStateTable;

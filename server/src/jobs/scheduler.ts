@@ -42,6 +42,9 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, serv
     { name: 'search-reindex', everyMs: 30_000, run: async () => void (await services.gallery.reindexAfterImport(10)) },
     // Photos accepted before airframes existed: linked in the order they were taken, 2,000 a run.
     { name: 'airframe-link', everyMs: 30_000, run: async () => void (await services.airframes.linkOlderPhotos(20)) },
+    // Followers of newly accepted photos told in batches of 1,000, up to 20 batches a run.
+    { name: 'follow-fanout', everyMs: 5_000, run: async () => void (await services.fanout.run(20)) },
+    { name: 'follow-digests', everyMs: 300_000, run: async () => void (await services.fanout.sendDigests()) },
     { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await services.accountsAdmin.liftEndedSuspensions()) },
     {
       name: 'clean-sessions',

@@ -83,6 +83,7 @@ export class AirframeEditsService {
         detail: { from: fromId, into: intoId, photos: moved, fromFacts: { type: from.aircraft_type_id, msn: from.msn } },
       });
       await this.events.publish('photo.factsChanged', { trx, photoIds: moved });
+      await this.events.publish('airframe.merged', { trx, fromId, intoId });
     });
     return { message: AIRFRAME_MESSAGES.merged, airframeId: intoId };
   }

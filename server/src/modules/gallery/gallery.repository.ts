@@ -86,6 +86,12 @@ function filtered(db: DbOrTrx, dialect: Dialect, f: GalleryFilter): SelectQueryB
     );
 }
 
+/** True when the accepted photo `photoId` is among the filter's results (a saved search a member follows). */
+export async function filterFinds(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, photoId: number): Promise<boolean> {
+  const row = await filtered(db, dialect, f).select('photos.id').where('photos.id', '=', photoId).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * One page in the sort's order, newest/most first, after the keyset cursor; one more than `limit`.
  * The page's ids are picked from the gallery's indexes alone (each carries every filter and sort

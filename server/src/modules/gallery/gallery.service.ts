@@ -131,6 +131,12 @@ export class GalleryService {
     };
   }
 
+  /** Whether a search (its query, already checked) finds the accepted photo `photoId`. */
+  async finds(q: SearchQuery, photoId: number): Promise<boolean> {
+    const filter = this.filterOf(q);
+    return filter !== null && repo.filterFinds(this.db, this.database.dialect, filter, photoId);
+  }
+
   /** `GET /photos` as finished JSON in UTF-8 (the route sends it as is). */
   async searchJson(q: SearchQuery): Promise<Buffer> {
     const after = decodeCursor(q.cursor, q.sort);

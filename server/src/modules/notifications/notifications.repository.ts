@@ -1,5 +1,15 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import type { NewNotification } from '../../db/schema.js';
+import type { Database, NewNotification } from '../../db/schema.js';
+
+/**
+ * Two digests read the inbox: screening results every 30 minutes (`notification_digests`) and new
+ * photos of what a member follows once a day (`follow_digests`); each mails only its own kind.
+ */
+export type DigestStream = 'screening' | 'followed';
+const DIGEST_TABLE = { screening: 'notification_digests', followed: 'follow_digests' } as const;
+const ofStream = (stream: DigestStream) => (eb: ExpressionBuilder<Database, 'notifications'>) =>
+  eb('notifications.kind', stream === 'followed' ? '=' : '!=', 'followed');
 
 export async function insertNotification(db: DbOrTrx, n: NewNotification): Promise<void> {
   await db.insertInto('notifications').values(n).execute();
@@ -40,18 +50,26 @@ export async function markAllRead(db: DbOrTrx, userId: number, now: number): Pro
  * Members who have notifications not yet mailed (or skipped) and whose last digest is at least `gapMs`
  * old: members still waiting out their 30 minutes do not take the places of those who are due.
  */
-export async function membersWithUnmailed(db: DbOrTrx, now: number, gapMs: number, limit: number): Promise<number[]> {
+export async function membersWithUnmailed(
+  db: DbOrTrx,
+  stream: DigestStream,
+  now: number,
+  gapMs: number,
+  limit: number,
+): Promise<number[]> {
+  const table = DIGEST_TABLE[stream];
   const rows = await db
     .selectFrom('notifications')
     .select('notifications.user_id')
     .where('notifications.mailed_at', 'is', null)
+    .where(ofStream(stream))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('notification_digests')
-            .select('notification_digests.user_id')
-            .whereRef('notification_digests.user_id', '=', 'notifications.user_id')
-            .where('notification_digests.last_sent_at', '>', now - gapMs),
+          selectFrom(table)
+            .select(`${table}.user_id`)
+            .whereRef(`${table}.user_id`, '=', 'notifications.user_id')
+            .where(`${table}.last_sent_at`, '>', now - gapMs),
         ),
       ),
     )
@@ -61,12 +79,13 @@ export async function membersWithUnmailed(db: DbOrTrx, now: number, gapMs: numbe
     .execute();
   return rows.map((r) => r.user_id);
 }
-export function unmailedOf(db: DbOrTrx, userId: number) {
+export function unmailedOf(db: DbOrTrx, stream: DigestStream, userId: number) {
   return db
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', userId)
     .where('mailed_at', 'is', null)
+    .where(ofStream(stream))
     .orderBy('id')
     .execute();
 }
@@ -80,15 +99,22 @@ export async function markMailed(db: DbOrTrx, ids: number[], now: number): Promi
  * Claims this member's digest slot: true when no digest went out in the last `gapMs` (and records
  * `now`), false otherwise. One statement, so two processes never both send one.
  */
-export async function claimDigestSlot(db: DbOrTrx, userId: number, now: number, gapMs: number): Promise<boolean> {
+export async function claimDigestSlot(
+  db: DbOrTrx,
+  stream: DigestStream,
+  userId: number,
+  now: number,
+  gapMs: number,
+): Promise<boolean> {
+  const table = DIGEST_TABLE[stream];
   const row = await db
-    .insertInto('notification_digests')
+    .insertInto(table)
     .values({ user_id: userId, last_sent_at: now })
     .onConflict((oc) =>
       oc
         .column('user_id')
         .doUpdateSet({ last_sent_at: now })
-        .where('notification_digests.last_sent_at', '<=', now - gapMs),
+        .where(`${table}.last_sent_at`, '<=', now - gapMs),
     )
     .returning('user_id')
     .executeTakeFirst();

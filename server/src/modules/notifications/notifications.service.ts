@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { NotificationRow } from '../../db/schema.js';
 import { idCursor } from '../../http/cursor.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { enqueueMail, type Mail } from '../../mail/outbox.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import * as repo from './notifications.repository.js';
 
@@ -72,21 +72,41 @@ export class NotificationsService {
   }
 
   /**
-   * One digest per member with unmailed notifications whose last digest is 30 minutes old or more;
-   * members with screening mails off (or no longer active) have theirs marked without a mail.
-   * Returns the number of mails queued.
+   * One digest of screening results per member with unmailed ones whose last digest is 30 minutes
+   * old or more; members with screening mails off (or no longer active) have theirs marked without
+   * a mail. Returns the number of mails queued.
    */
-  async sendDigests(): Promise<number> {
+  sendDigests(): Promise<number> {
+    return this.sendDigestsOf('screening', {
+      gapMs: SCREENING_LIMITS.digestMinutes * 60_000,
+      recipient: (userId) => this.accounts.screeningMailRecipient(userId),
+      mail: (member, items) => this.digestMail(member, items),
+    });
+  }
+
+  /**
+   * One digest per member of the unmailed notifications of a stream (repo.DigestStream), at most one
+   * per `gapMs`: claimed by a guarded upsert, so two processes never both send it; a member without a
+   * `recipient` has theirs marked as mailed, without a mail.
+   */
+  async sendDigestsOf(
+    stream: repo.DigestStream,
+    opts: {
+      gapMs: number;
+      recipient: (userId: number) => Promise<{ email: string; username: string } | null>;
+      mail: (member: { email: string; username: string }, items: NotificationRow[]) => Mail;
+    },
+  ): Promise<number> {
     const now = this.clock.now();
     let mailed = 0;
-    for (const userId of await repo.membersWithUnmailed(this.db, now, SCREENING_LIMITS.digestMinutes * 60_000, 200)) {
-      const recipient = await this.accounts.screeningMailRecipient(userId);
+    for (const userId of await repo.membersWithUnmailed(this.db, stream, now, opts.gapMs, 200)) {
+      const recipient = await opts.recipient(userId);
       await this.db.transaction().execute(async (trx) => {
-        const pending = await repo.unmailedOf(trx, userId);
+        const pending = await repo.unmailedOf(trx, stream, userId);
         if (pending.length === 0) return;
         if (recipient) {
-          if (!(await repo.claimDigestSlot(trx, userId, now, SCREENING_LIMITS.digestMinutes * 60_000))) return;
-          await enqueueMail(trx, this.digestMail(recipient, pending), now);
+          if (!(await repo.claimDigestSlot(trx, stream, userId, now, opts.gapMs))) return;
+          await enqueueMail(trx, opts.mail(recipient, pending), now);
           mailed++;
         }
         await repo.markMailed(

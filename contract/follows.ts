@@ -1,0 +1,94 @@
+import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
+import { photoResponse } from './photos.js';
+import { somethingToChange, text, trimmedText, z } from './zod.js';
+
+/** What a member can follow (issue 23): a photographer, a registration, an airframe, a reference entry, a search. */
+export const FOLLOW_KINDS = ['photographer', 'registration', 'airframe', 'airline', 'airport', 'type', 'search'] as const;
+export type FollowKind = (typeof FOLLOW_KINDS)[number];
+
+/** Mail for a followed target's new photos: each at once, one digest a day, or none (the inbox only). */
+export const FOLLOW_MAIL = ['instant', 'daily', 'off'] as const;
+export type FollowMail = (typeof FOLLOW_MAIL)[number];
+
+export const FOLLOW_LIMITS = {
+  /** Follows per member, stated on /following. */
+  perMember: 200,
+  /** A saved search's query string (`/search?…` without sort and pages). */
+  searchMax: 400,
+  labelMax: 60,
+  /** Followers notified per transaction of the fan-out job. */
+  fanoutBatch: 1_000,
+} as const;
+
+export const FOLLOW_KIND_NAMES: Record<FollowKind, string> = {
+  photographer: '摄影师',
+  registration: '注册号',
+  airframe: '机身',
+  airline: '航空公司',
+  airport: '机场',
+  type: '机型',
+  search: '搜索',
+};
+
+export const FOLLOW_MAIL_NAMES: Record<FollowMail, string> = { instant: '每张邮件', daily: '每日摘要', off: '不发邮件' };
+
+export const FOLLOW_MESSAGES = {
+  followed: '已关注',
+  unfollowed: '已取消关注',
+  saved: '已保存',
+  already: '已经关注过了',
+  limit: `最多关注 ${FOLLOW_LIMITS.perMember} 项，请先取消一些关注`,
+  notFound: '关注不存在',
+  unknownTarget: '要关注的对象不存在',
+  badRegistration: '注册号无效',
+  badSearch: '搜索条件无效',
+  emptySearch: '请至少选择一个搜索条件',
+  nothingToChange: '没有要修改的内容',
+} as const;
+
+export const follow = z.object({
+  id: z.number().int(),
+  kind: z.enum(FOLLOW_KINDS),
+  /** The followed thing: a member's, airframe's or entry's id, a registration as compared (B30EE), a query string. */
+  target: z.string(),
+  /** How it reads (云端飞友, B-30EE, 中国国际航空 CA/CCA, a search's words). */
+  label: z.string(),
+  /** Where its photos are: /user/3, /reg/B-30EE, /search?airline=12 … */
+  href: z.string(),
+  mail: z.enum(FOLLOW_MAIL),
+  muted: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type Follow = z.infer<typeof follow>;
+
+export const followsResponse = z.object({ items: z.array(follow), limit: z.number().int() });
+export type FollowsResponse = z.infer<typeof followsResponse>;
+
+export const followRequest = z.strictObject({
+  kind: z.enum(FOLLOW_KINDS, '未知的关注类型'),
+  /** An id (photographer, airframe, airline, airport, type), a registration in any spelling, or a search's query string. */
+  target: trimmedText(FOLLOW_LIMITS.searchMax).min(1, '请选择要关注的对象'),
+  /** A saved search's name as the member sees it; the server names the others. */
+  label: trimmedText(FOLLOW_LIMITS.labelMax).optional(),
+  mail: z.enum(FOLLOW_MAIL, '未知的邮件方式').default('off'),
+});
+export type FollowRequest = z.infer<typeof followRequest>;
+
+export const followUpdate = z
+  .strictObject({ mail: z.enum(FOLLOW_MAIL, '未知的邮件方式').optional(), muted: z.boolean().optional() })
+  .refine(somethingToChange, FOLLOW_MESSAGES.nothingToChange);
+export type FollowUpdate = z.infer<typeof followUpdate>;
+
+export const followResponse = z.object({ message: z.string(), follow });
+
+export const followIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+
+export const followingQuery = z.object({
+  cursor: text(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
+export type FollowingQuery = z.infer<typeof followingQuery>;
+
+/** `/following`: the newest accepted photos of everything the member follows (muted follows aside). */
+export const followingResponse = z.object({ items: z.array(photoResponse), nextCursor: z.string().nullable() });
+export type FollowingResponse = z.infer<typeof followingResponse>;

@@ -1,0 +1,185 @@
+import { FOLLOW_LIMITS } from '../../../../contract/follows.js';
+import { searchQuery } from '../../../../contract/gallery.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { PhotoRow } from '../../db/schema.js';
+import type { EventHub } from '../../events.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { GalleryService } from '../gallery/gallery.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import { targetsOf } from './follow-targets.js';
+import * as repo from './follows.repository.js';
+
+/** Saved searches looked at per transaction (each distinct one is one query against the photo). */
+const SEARCH_BATCH = 200;
+const KIND_OF_REF = { aircraft_types: 'type', airlines: 'airline', airports: 'airport' } as const;
+
+interface Recipient {
+  user_id: number;
+  email: string;
+  username: string;
+  /** 2: a mail now, 1: the daily digest, 0: no mail. */
+  mail_rank: number;
+}
+
+/**
+ * Tells followers about accepted photos (issue 23). The decision only queues the photo, in its own
+ * transaction (a photo with 10,000 followers costs the screener one row); the claimed job
+ * `follow-fanout` then walks its followers in batches, each batch one transaction that first moves the
+ * photo's cursor on (guarded by where it found it) and then writes one notification per member — the
+ * notifications' unique index makes a second impossible, whichever process or phase comes first.
+ */
+export class FollowFanout {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    events: EventHub,
+    private readonly gallery: GalleryService,
+    private readonly reference: ReferenceService,
+    private readonly accounts: AccountsService,
+    private readonly notifications: NotificationsService,
+    private readonly publicUrl: string,
+  ) {
+    events.on('photo.stateChanged', async ({ trx, photo, to, at }) => {
+      if (to === 'accepted') await repo.queueFanout(trx, photo.id, at);
+    });
+    // A merged duplicate's followers follow the entry it became.
+    events.on('reference.merged', ({ trx, kind, fromId, intoId }) =>
+      repo.moveFollows(trx, KIND_OF_REF[kind], String(fromId), String(intoId)),
+    );
+    events.on('airframe.merged', ({ trx, fromId, intoId }) => repo.moveFollows(trx, 'airframe', String(fromId), String(intoId)));
+  }
+
+  /** Up to `batches` batches of the queued photos' followers; the number of notifications written. */
+  async run(batches: number): Promise<number> {
+    let written = 0;
+    for (let i = 0; i < batches; i++) {
+      const step = await this.step();
+      if (step === null) break;
+      written += step;
+    }
+    return written;
+  }
+
+  /** One batch of the oldest queued photo: the notifications written, or null when none is queued. */
+  private async step(): Promise<number | null> {
+    const fanout = await repo.nextFanout(this.db);
+    if (!fanout) return null;
+    const from = { phase: fanout.phase, afterId: fanout.after_id };
+    const photo = await repo.photoForFanout(this.db, fanout.photo_id);
+    if (!photo || photo.state !== 'accepted') {
+      await repo.advanceFanout(this.db, fanout.photo_id, from, 'done');
+      return 0;
+    }
+    // Read outside the transaction (a saved search is a gallery query on the shared connection), written in it.
+    if (fanout.phase === 0) {
+      const batch = await repo.followersOf(
+        this.db,
+        targetsOf(photo),
+        photo.uploader_id,
+        fanout.after_id,
+        FOLLOW_LIMITS.fanoutBatch,
+      );
+      const to =
+        batch.length < FOLLOW_LIMITS.fanoutBatch ? { phase: 1, afterId: 0 } : { phase: 0, afterId: batch.at(-1)!.user_id };
+      return this.tell(photo, batch, from, to);
+    }
+    const follows = await repo.searchFollowsAfter(this.db, photo.uploader_id, fanout.after_id, SEARCH_BATCH);
+    const found = new Map<string, boolean>();
+    const byMember = new Map<number, Recipient>();
+    for (const f of follows) {
+      if (!found.has(f.target)) found.set(f.target, await this.finds(f.target, photo.id));
+      if (!found.get(f.target)) continue;
+      const rank = f.mail === 'instant' ? 2 : f.mail === 'daily' ? 1 : 0;
+      const had = byMember.get(f.user_id);
+      byMember.set(f.user_id, {
+        user_id: f.user_id,
+        email: f.email,
+        username: f.username,
+        mail_rank: Math.max(rank, had?.mail_rank ?? 0),
+      });
+    }
+    const to = follows.length < SEARCH_BATCH ? 'done' : { phase: 1, afterId: follows.at(-1)!.id };
+    return this.tell(photo, [...byMember.values()], from, to);
+  }
+
+  private async finds(target: string, photoId: number): Promise<boolean> {
+    const q = searchQuery.safeParse(Object.fromEntries(new URLSearchParams(target)));
+    return q.success && this.gallery.finds(q.data, photoId);
+  }
+
+  private async tell(
+    photo: PhotoRow,
+    recipients: Recipient[],
+    from: { phase: number; afterId: number },
+    to: { phase: number; afterId: number } | 'done',
+  ): Promise<number> {
+    const { title, body } = await this.describe(photo);
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await repo.advanceFanout(trx, photo.id, from, to))) return 0;
+      const told = await repo.insertFollowedNotices(
+        trx,
+        recipients.map((r) => ({ user_id: r.user_id, title, body, mailed_at: r.mail_rank === 1 ? null : now })),
+        photo.id,
+        now,
+      );
+      for (const r of recipients) {
+        if (r.mail_rank === 2 && told.has(r.user_id)) await enqueueMail(trx, this.mail(r, title, body, photo.id), now);
+      }
+      return told.size;
+    });
+  }
+
+  /** The daily digest of followed photos for members who chose it; the number of mails queued. */
+  sendDigests(): Promise<number> {
+    return this.notifications.sendDigestsOf('followed', {
+      gapMs: 24 * 3_600_000,
+      recipient: async (userId) => (await repo.digestRecipient(this.db, userId)) ?? null,
+      mail: (member, items) => ({
+        to: member.email,
+        subject: `航迹 Contrail 关注的新照片（${items.length} 张）`,
+        body:
+          `${member.username}，你好：\n\n你关注的内容今天有新照片：\n\n` +
+          items
+            .map((n) => `· ${n.title}\n  ${n.body.replace(/\n/g, '\n  ')}\n  ${this.publicUrl}/photo/${n.photo_id}`)
+            .join('\n\n') +
+          `\n\n全部照片：${this.publicUrl}/following\n\n不想收到这类邮件？可在 ${this.publicUrl}/following 为每项关注选择“不发邮件”。`,
+      }),
+    });
+  }
+
+  /** The notification's words: B-30EE 有新照片 · 空客 A320 · 中国国际航空 · 上海浦东，摄影：云端飞友. */
+  private async describe(photo: PhotoRow): Promise<{ title: string; body: string }> {
+    const [refs, names] = await Promise.all([
+      this.reference.summaries({
+        types: photo.aircraft_type_id ? [photo.aircraft_type_id] : [],
+        airlines: photo.airline_id ? [photo.airline_id] : [],
+        airports: photo.airport_id ? [photo.airport_id] : [],
+      }),
+      this.accounts.usernames([photo.uploader_id]),
+    ]);
+    const facts = [
+      photo.aircraft_type_id ? refs.types.get(photo.aircraft_type_id)?.label : undefined,
+      photo.airline_id ? refs.airlines.get(photo.airline_id)?.label : undefined,
+      photo.airport_id ? refs.airports.get(photo.airport_id)?.label : undefined,
+    ].filter(Boolean);
+    return {
+      title: `关注的新照片：${photo.registration}`,
+      body: `${facts.join(' · ')}\n摄影：${names.get(photo.uploader_id) ?? ''}，拍摄于 ${photo.taken_on}`,
+    };
+  }
+
+  private mail(r: Recipient, title: string, body: string, photoId: number) {
+    return {
+      to: r.email,
+      subject: `航迹 Contrail ${title}`,
+      body:
+        `${r.username}，你好：\n\n你关注的内容有一张新照片通过了审核：\n\n${title}\n${body}\n\n` +
+        `查看照片：${this.publicUrl}/photo/${photoId}\n\n` +
+        `不想收到这类邮件？可在 ${this.publicUrl}/following 为每项关注选择“每日摘要”或“不发邮件”。`,
+    };
+  }
+}
