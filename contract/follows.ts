@@ -20,6 +20,36 @@ export const FOLLOW_LIMITS = {
   fanoutBatch: 1_000,
 } as const;
 
+/** The query-string keys a saved search keeps: the filters of `/search`, never its order or page. */
+export const SEARCH_FOLLOW_KEYS = [
+  'q',
+  'reg',
+  'type',
+  'airline',
+  'airport',
+  'user',
+  'airframe',
+  'livery',
+  'cat',
+  'from',
+  'to',
+  'featured',
+] as const;
+
+/**
+ * A saved search as follows store it (`q=…&airline=12`): its filters in a fixed order, order and page
+ * left out, so the same search from two pages is one follow. The server checks the values.
+ */
+export function searchFollowTarget(raw: string): string {
+  const params = new URLSearchParams(raw.replace(/^[^?]*\?/, ''));
+  const kept = new URLSearchParams();
+  for (const key of SEARCH_FOLLOW_KEYS) {
+    const v = params.get(key)?.trim();
+    if (v) kept.set(key, v);
+  }
+  return kept.toString();
+}
+
 export const FOLLOW_KIND_NAMES: Record<FollowKind, string> = {
   photographer: '摄影师',
   registration: '注册号',

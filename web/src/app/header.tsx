@@ -69,6 +69,7 @@ export function Header() {
         {SHELL.about}
       </a>
       {session && <Link to="/upload">上传</Link>}
+      {session && <Link to="/following">关注</Link>}
       {level >= LEVELS.screener && <Link to="/screen/queue">审图</Link>}
     </>
   );

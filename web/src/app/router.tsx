@@ -55,6 +55,12 @@ const pages: RouteObject[] = [
     lazy: page(() => import('../features/uploads/components/queue-reject-page.js')),
   },
   {
+    path: '/following',
+    loader: requireLevel(LEVELS.member),
+    handle: { title: '关注' },
+    lazy: page(() => import('../features/follows/components/following-page.js')),
+  },
+  {
     path: '/guide/upload',
     handle: { title: '上传指南' },
     lazy: page(() => import('../features/guides/components/upload-guide-page.js')),

@@ -47,3 +47,10 @@ export const airframeLookupKeys = {
   resolve: (params: Readonly<Record<string, string>>) => ['airframes', 'resolve', params] as const,
   liveries: (q: string) => ['airframes', 'liveries', q] as const,
 };
+
+/** The member's follows (the 关注 buttons on many pages) and the photos of them (/following). */
+export const followKeys = {
+  all: ['follows'] as const,
+  mine: (userId: number | null) => ['follows', userId] as const,
+  feed: (userId: number) => ['follows', userId, 'feed'] as const,
+};

@@ -1,5 +1,5 @@
 import { CATEGORIES } from '../../../../contract/catalogues.js';
-import { FOLLOW_MESSAGES, type FollowKind } from '../../../../contract/follows.js';
+import { FOLLOW_MESSAGES, searchFollowTarget, type FollowKind } from '../../../../contract/follows.js';
 import { searchQuery } from '../../../../contract/gallery.js';
 import { NO_REGISTRATION, registrationKey } from '../../../../contract/photos.js';
 import type { DbOrTrx } from '../../db/database.js';
@@ -16,22 +16,6 @@ export interface CheckedTarget {
   label: string;
 }
 
-/** The query-string keys a saved search keeps: the filters of `/search`, never its order or page. */
-const SEARCH_KEYS = [
-  'q',
-  'reg',
-  'type',
-  'airline',
-  'airport',
-  'user',
-  'airframe',
-  'livery',
-  'cat',
-  'from',
-  'to',
-  'featured',
-] as const;
-
 /** What a photo's facts make it findable by: the follows it may match, one (kind, target) each. */
 export function targetsOf(photo: PhotoRow): FollowTarget[] {
   const targets: FollowTarget[] = [['photographer', String(photo.uploader_id)]];
@@ -43,18 +27,14 @@ export function targetsOf(photo: PhotoRow): FollowTarget[] {
   return targets;
 }
 
-/** A saved search as stored: its known filters in a fixed order (`airline=12&q=…`), or null when it has none. */
+/** A saved search as stored (contract's `searchFollowTarget`), checked against `/search`'s rules; null when it has no filter. */
 export function canonicalSearch(raw: string): { query: string; parsed: Record<string, string> } | null {
-  const params = new URLSearchParams(raw.replace(/^[^?]*\?/, ''));
-  const parsed: Record<string, string> = {};
-  for (const key of SEARCH_KEYS) {
-    const v = params.get(key)?.trim();
-    if (v) parsed[key] = v;
+  const query = searchFollowTarget(raw);
+  const parsed = Object.fromEntries(new URLSearchParams(query));
+  if (!searchQuery.safeParse(parsed).success) {
+    throw badRequest(FOLLOW_MESSAGES.badSearch, [{ path: ['target'], message: FOLLOW_MESSAGES.badSearch }]);
   }
-  const checked = searchQuery.safeParse(parsed);
-  if (!checked.success) throw badRequest(FOLLOW_MESSAGES.badSearch, [{ path: ['target'], message: FOLLOW_MESSAGES.badSearch }]);
-  if (Object.keys(parsed).length === 0) return null;
-  return { query: new URLSearchParams(parsed).toString(), parsed };
+  return query === '' ? null : { query, parsed };
 }
 
 /** Where a follow's photos are on the site. */

@@ -3,6 +3,7 @@ import { LEVEL_NAMES } from '@contract/limits';
 import { SHELL } from '@contract/texts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { FollowButton } from '../../../components/follow-button.js';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
 import { fallbackSrc, photoAlt, srcSetOf, useThumbHashUrl } from '../../../components/photo-image.js';
 import { usePageTitle } from '../../../lib/page-title.js';
@@ -26,7 +27,7 @@ function useReloadOnUserChange(id: string | undefined) {
 
 const COVER_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
 
-function Cover({ user }: { user: PublicUser }) {
+function Cover({ user, own }: { user: PublicUser; own: boolean }) {
   const photo = user.coverPhoto;
   const placeholder = useThumbHashUrl(photo?.thumbhash ?? '');
   return (
@@ -54,6 +55,7 @@ function Cover({ user }: { user: PublicUser }) {
                 {LEVEL_NAMES[user.level]}
               </span>
             )}
+            {!own && <FollowButton kind="photographer" target={String(user.id)} />}
           </h1>
           <p>
             {user.homeAirport && (
@@ -146,7 +148,7 @@ export function Component() {
 
   return (
     <div className="user-page" data-testid="user-page">
-      <Cover user={user} />
+      <Cover user={user} own={own} />
       <Stats user={user} />
       {own && (
         <>
@@ -156,6 +158,9 @@ export function Component() {
             </Link>
             <Link className="btn" to="/queue/upload">
               待审队列
+            </Link>
+            <Link className="btn" to="/following">
+              关注
             </Link>
             <Link className="btn" to="/queue/reject">
               退图

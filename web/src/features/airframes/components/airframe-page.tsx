@@ -10,6 +10,7 @@ import { searchLink } from '../../../lib/search-link.js';
 import { useAirframe } from '../api/get-airframe.js';
 import { spanText } from './airframe-card.js';
 import './airframes.css';
+import { FollowButton } from '../../../components/follow-button.js';
 
 /** A registration's own page: `/reg/B-1234`. */
 export const regLink = (registration: string) => `/reg/${encodeURIComponent(registration)}`;
@@ -100,6 +101,7 @@ export function Component() {
               <Link to={regLink(r)}>{r}</Link>
             </span>
           ))}
+          <FollowButton kind="airframe" target={String(airframe.id)} />
         </h1>
         <Facts airframe={airframe} />
       </header>

@@ -3,6 +3,7 @@ import { usePageTitle } from '../../../lib/page-title.js';
 import { useAirframes } from '../api/list-airframes.js';
 import { AirframeCard } from './airframe-card.js';
 import './airframes.css';
+import { FollowButton } from '../../../components/follow-button.js';
 
 /** `/reg/{registration}`: the aircraft that carried it, the one that carried it last first. */
 export function Component() {
@@ -12,7 +13,10 @@ export function Component() {
   return (
     <div className="airframe-page" data-testid="registration-page">
       <header className="airframe-head">
-        <h1>{reg}</h1>
+        <h1>
+          {reg}
+          <FollowButton kind="registration" target={reg} />
+        </h1>
         <p className="muted">
           用过这个注册号的飞机，最近的在前。
           <Link to={`/search?reg=${encodeURIComponent(reg)}&sort=taken`}>这个注册号的全部照片</Link>

@@ -4,6 +4,7 @@ import { registrationCountry } from '@contract/registrations';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FactList } from '../../../components/fact-list.js';
+import { FollowButton } from '../../../components/follow-button.js';
 import { categoryName, formatDate, searchLink } from '../lib/texts.js';
 
 /** The facts of a photo, each a link to the search for it (§3.4). */
@@ -22,6 +23,7 @@ export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
               {country.country}
             </span>
           )}
+          <FollowButton kind="registration" target={photo.registration} />
         </>
       ),
     ],
@@ -29,9 +31,12 @@ export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
   if (photo.airframeId !== null) {
     rows.push([
       '机身',
-      <Link to={`/airframe/${photo.airframeId}`} data-testid="fact-airframe">
-        这架飞机的履历
-      </Link>,
+      <>
+        <Link to={`/airframe/${photo.airframeId}`} data-testid="fact-airframe">
+          这架飞机的履历
+        </Link>
+        <FollowButton kind="airframe" target={String(photo.airframeId)} />
+      </>,
     ]);
   }
   // `msn:` finds the aircraft's photos under every registration; an MSN with a space is searched as words.
@@ -40,8 +45,21 @@ export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
     rows.push(['MSN', <Link to={searchLink({ q })}>{photo.msn}</Link>]);
   }
   if (photo.aircraftType)
-    rows.push(['机型', <Link to={searchLink({ type: photo.aircraftType.id })}>{photo.aircraftType.label}</Link>]);
-  if (photo.airline) rows.push(['航司', <Link to={searchLink({ airline: photo.airline.id })}>{photo.airline.label}</Link>]);
+    rows.push([
+      '机型',
+      <>
+        <Link to={searchLink({ type: photo.aircraftType.id })}>{photo.aircraftType.label}</Link>
+        <FollowButton kind="type" target={String(photo.aircraftType.id)} />
+      </>,
+    ]);
+  if (photo.airline)
+    rows.push([
+      '航司',
+      <>
+        <Link to={searchLink({ airline: photo.airline.id })}>{photo.airline.label}</Link>
+        <FollowButton kind="airline" target={String(photo.airline.id)} />
+      </>,
+    ]);
   if (photo.livery) {
     rows.push([
       '涂装',
@@ -51,7 +69,14 @@ export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
     ]);
   }
   if (photo.inFlight) rows.push(['机场', '空中拍摄']);
-  else if (photo.airport) rows.push(['机场', <Link to={searchLink({ airport: photo.airport.id })}>{photo.airport.label}</Link>]);
+  else if (photo.airport)
+    rows.push([
+      '机场',
+      <>
+        <Link to={searchLink({ airport: photo.airport.id })}>{photo.airport.label}</Link>
+        <FollowButton kind="airport" target={String(photo.airport.id)} />
+      </>,
+    ]);
   rows.push(['拍摄日期', <Link to={searchLink({ from: photo.takenOn, to: photo.takenOn })}>{photo.takenOn}</Link>]);
   if (photo.categories.length > 0) {
     rows.push([
@@ -73,6 +98,7 @@ export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
       <Link className="fact-aside" to={`/user/${photo.uploader.id}`} data-testid="fact-user-page">
         个人主页
       </Link>
+      <FollowButton kind="photographer" target={String(photo.uploader.id)} />
     </>,
   ]);
   if (photo.decidedAt !== null && photo.state === 'accepted') rows.push(['通过日期', formatDate(photo.decidedAt)]);

@@ -1,6 +1,8 @@
+import { searchFollowTarget } from '@contract/follows';
 import { CATEGORIES, GALLERY_SORTS, type GallerySort } from '@contract/catalogues';
 import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FollowButton } from '../../../components/follow-button.js';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
 import { usePageTitle } from '../../../lib/page-title.js';
 import { useSearchPhotos } from '../../../lib/search-photos.js';
@@ -134,13 +136,17 @@ export function Component() {
         </div>
       )}
 
-      <p className="search-summary muted" aria-live="polite" data-testid="search-total">
-        {first
-          ? `共 ${totalText(first.total, first.totalCapped)} 张图片${params.q ? `，搜索“${params.q}”` : ''}`
-          : results.isError
-            ? ''
-            : '正在搜索…'}
-      </p>
+      <div className="search-summary-row">
+        <p className="search-summary muted" aria-live="polite" data-testid="search-total">
+          {first
+            ? `共 ${totalText(first.total, first.totalCapped)} 张图片${params.q ? `，搜索“${params.q}”` : ''}`
+            : results.isError
+              ? ''
+              : '正在搜索…'}
+        </p>
+        {/* A search with filters can be followed: its new photos reach the member's inbox. */}
+        {searchFollowTarget(url.toString()) !== '' && !results.isError && <FollowButton kind="search" target={url.toString()} />}
+      </div>
 
       {results.isError ? (
         <div className="empty-state" data-testid="search-error">
