@@ -58,12 +58,15 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 export const userSettings = z.object({
   allowFeature: z.boolean(),
   allowThirdPartyCc: z.boolean(),
+  /** Other sites may show the photos through the open API and oEmbed, credited and linked back. */
+  allowThirdPartyDisplay: z.boolean(),
   screeningMails: z.boolean(),
 });
 export type UserSettings = z.infer<typeof userSettings>;
 export const DEFAULT_SETTINGS: UserSettings = {
   allowFeature: true,
   allowThirdPartyCc: false,
+  allowThirdPartyDisplay: true,
   screeningMails: true,
 };
 

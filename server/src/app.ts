@@ -20,7 +20,9 @@ import { registerWebApp } from './http/web.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createStorage, type PhotoStorage } from './media/storage.js';
 import { EventHub } from './events.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { registerApiRoutes } from './routes.js';
+import { sitemapRoutes } from './modules/gallery/gallery.routes.js';
+import { imageRoutes } from './modules/photos/photos.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { AccountsAdminService } from './modules/accounts/admin.service.js';
 import { PasswordResetService } from './modules/accounts/password-reset.service.js';
@@ -31,40 +33,28 @@ import { AirframesService } from './modules/airframes/airframes.service.js';
 import { LiveriesService } from './modules/airframes/liveries.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AirframePagesService } from './modules/gallery/airframe-pages.service.js';
-import { airframesRoutes } from './modules/airframes/airframes.routes.js';
-import { airframePagesRoutes } from './modules/gallery/airframe-pages.routes.js';
-import { galleryRoutes, sitemapRoutes } from './modules/gallery/gallery.routes.js';
 import { PageMetaService } from './modules/gallery/page-meta.service.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
-import { manageRoutes } from './modules/manage/manage.routes.js';
 import { ManageService } from './modules/manage/manage.service.js';
-import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
-import { notamsRoutes } from './modules/notams/notams.routes.js';
 import { NotamsService } from './modules/notams/notams.service.js';
 import { FollowFanout } from './modules/follows/fanout.service.js';
-import { followsRoutes } from './modules/follows/follows.routes.js';
 import { FollowsService } from './modules/follows/follows.service.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { PublicApiService } from './modules/public-api/public-api.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { PhotoLifecycle } from './modules/photos/lifecycle.service.js';
 import { PhotoFiles } from './modules/photos/photo-files.js';
-import { imageRoutes, photosRoutes } from './modules/photos/photos.routes.js';
 import { PhotosService } from './modules/photos/photos.service.js';
 import { UploadService } from './modules/photos/upload.service.js';
 import { ViewCounter } from './modules/photos/views.js';
 import { CurationService } from './modules/reference/curation.service.js';
-import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { ReferenceService } from './modules/reference/reference.service.js';
 import { AppealsService } from './modules/screening/appeals.service.js';
 import { DecisionsService } from './modules/screening/decisions.service.js';
 import { LocksService } from './modules/screening/locks.service.js';
 import { OwnQueuesService } from './modules/screening/own-queues.service.js';
 import { ScreeningQueueService } from './modules/screening/queue.service.js';
-import { screeningRoutes } from './modules/screening/screening.routes.js';
-import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
-import { votesRoutes } from './modules/votes/votes.routes.js';
 import { VotesService } from './modules/votes/votes.service.js';
 
 /** Where upload parts are streamed before processing: local to each machine, never shared. */
@@ -153,6 +143,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const pageMeta = new PageMetaService(db, photos, airframePages, config.publicUrl);
   const messages = new MessagesService(db, clock, limiter, config.publicUrl);
   const votes = new VotesService(db, clock, photos, notifications, audit);
+  const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
   const follows = new FollowsService(database, clock, accounts, reference, photos);
   const fanout = new FollowFanout(db, clock, events, gallery, reference, accounts, notifications, config.publicUrl);
   const notams = new NotamsService(db, clock, audit);
@@ -193,6 +184,8 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       votes,
       follows,
       fanout,
+      publicApi,
+      limiter,
       manage,
       notams,
     },
@@ -245,28 +238,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         authenticate: (token) => services.sessions.authenticate(token),
         siteStatus: () => services.site.status(),
       });
-      await api.register(accountsRoutes(services));
-      await api.register(siteRoutes(services.site, checks));
-      await api.register(referenceRoutes(services.reference, services.curation));
-      await api.register(photosRoutes(services.photos, services.uploads, tmpDirOf(config)));
-      await api.register(
-        screeningRoutes({
-          locks: services.locks,
-          decisions: services.decisions,
-          appeals: services.appeals,
-          queue: services.screeningQueue,
-          ownQueues: services.ownQueues,
-        }),
-      );
-      await api.register(galleryRoutes(services.gallery));
-      await api.register(airframesRoutes(services.airframeEdits, services.liveries));
-      await api.register(airframePagesRoutes(services.airframePages));
-      await api.register(messagesRoutes(services.messages));
-      await api.register(notificationsRoutes(services.notifications));
-      await api.register(votesRoutes(services.votes));
-      await api.register(followsRoutes(services.follows));
-      await api.register(manageRoutes(services.manage));
-      await api.register(notamsRoutes(services.notams));
+      await registerApiRoutes(api, services, checks, tmpDirOf(config));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

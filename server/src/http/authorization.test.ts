@@ -52,6 +52,8 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'PUT /api/v1/follows/:id': 0,
   'DELETE /api/v1/follows/:id': 0,
   'GET /api/v1/following': 0,
+  'GET /api/v1/public/photos': 'public',
+  'GET /api/v1/oembed': 'public',
   'POST /api/v1/notifications/read': 0,
   'GET /api/v1/openapi.json': 'public',
   'GET /api/v1/photos': 'public',

@@ -3,6 +3,16 @@ import type { DbOrTrx } from '../db/database.js';
 
 /** Adds one to a fixed-window counter and returns the new count, atomically on both databases. */
 export async function hitCounter(db: DbOrTrx, key: string, now: number, windowMs: number): Promise<number> {
+  return (await hitCounterWindow(db, key, now, windowMs)).count;
+}
+
+/** `hitCounter` with the start of the counter's window (when it ends, a client may be told). */
+export async function hitCounterWindow(
+  db: DbOrTrx,
+  key: string,
+  now: number,
+  windowMs: number,
+): Promise<{ count: number; windowStart: number }> {
   const fresh = now - windowMs;
   const row = await db
     .insertInto('rate_limits')
@@ -13,9 +23,9 @@ export async function hitCounter(db: DbOrTrx, key: string, now: number, windowMs
         window_start: sql<number>`case when rate_limits.window_start <= ${fresh} then ${now} else rate_limits.window_start end`,
       }),
     )
-    .returning('count')
+    .returning(['count', 'window_start'])
     .executeTakeFirstOrThrow();
-  return row.count;
+  return { count: row.count, windowStart: Number(row.window_start) };
 }
 
 export async function releaseCounter(db: DbOrTrx, key: string): Promise<void> {

@@ -2,7 +2,7 @@ import { MESSAGES } from '../../../contract/texts.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { tooManyRequests } from './errors.js';
-import { clearCounter, hitCounter, releaseCounter } from './rate-limit.repository.js';
+import { clearCounter, hitCounter, hitCounterWindow, releaseCounter } from './rate-limit.repository.js';
 
 export interface LimitRule {
   max: number;
@@ -38,6 +38,21 @@ export class Limiter {
    */
   async consume(key: string, rule: LimitRule, message: string = MESSAGES.tooManyRequests): Promise<void> {
     if ((await this.hit(key, rule)) > rule.max) throw tooManyRequests(message);
+  }
+
+  /**
+   * Counts one request of a quota and says where the caller stands, for `RateLimit-*` headers: the
+   * limit, what is left of it, and the seconds until the window starts again.
+   */
+  async quota(key: string, rule: LimitRule): Promise<{ limit: number; remaining: number; resetSeconds: number; over: boolean }> {
+    const now = this.clock.now();
+    const { count, windowStart } = await hitCounterWindow(this.db, key, now, rule.windowMs);
+    return {
+      limit: rule.max,
+      remaining: Math.max(0, rule.max - count),
+      resetSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)),
+      over: count > rule.max,
+    };
   }
 
   /** Gives a slot back (an attempt that turned out not to count, such as a successful login). */

@@ -17,6 +17,8 @@ export interface PageMeta {
   title: string;
   description: string;
   image: string | null;
+  /** The page's oEmbed answer (photo pages), advertised for forums and chats that embed links. */
+  oembed?: string;
 }
 
 const escapeHtml = (v: string) =>
@@ -31,6 +33,11 @@ function withMeta(html: string, meta: PageMeta, url: string): string {
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:type" content="article">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
+    ...(meta.oembed
+      ? [
+          `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(meta.oembed)}" title="${escapeHtml(meta.title)}">`,
+        ]
+      : []),
   ].join('');
   // Replacer functions, not strings: a `$&` or `` $` `` in a member's remark must stay text.
   return html

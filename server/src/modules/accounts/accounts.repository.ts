@@ -48,6 +48,15 @@ export async function updateUser(db: DbOrTrx, id: number, patch: UserUpdate): Pr
 }
 
 /** Usernames of these users (deleted ones keep their anonymised name). */
+/** Members' settings by id (the open API asks whose photos other sites may show). */
+export function settingsByIds(db: DbOrTrx, ids: number[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'settings', 'status'])
+    .where('id', 'in', ids.length ? ids : [0])
+    .execute();
+}
+
 export function usernamesByIds(db: DbOrTrx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type MeResponse } from '../../../../contract/accounts.js';
+import { DEFAULT_SETTINGS, type MeResponse, type UserSettings } from '../../../../contract/accounts.js';
 import type { FieldIssue } from '../../../../contract/errors.js';
 import { MESSAGES, SHELL, suspendedMessage } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
@@ -130,6 +130,12 @@ export class AccountsService {
     const user = await repo.findUserByEmail(this.db, email);
     if (!user || user.status === 'deleted') throw notFound(`找不到邮箱为 ${email} 的用户`);
     return user;
+  }
+
+  /** The settings of active members by id (absent: gone or suspended), for what others may do with their photos. */
+  async settingsOf(ids: number[]): Promise<Map<number, UserSettings>> {
+    const rows = await repo.settingsByIds(this.db, [...new Set(ids)]);
+    return new Map(rows.filter((r) => r.status === 'active').map((r) => [r.id, parseSettings(r.settings)]));
   }
 
   /** Usernames by id, for presenting who uploaded or suggested something. */

@@ -371,6 +371,10 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
       expect(page.body).toContain('property="og:title" content="B-6543 · 航迹"');
       expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(page.body).not.toContain('<script>alert(1)');
+      // oEmbed discovery: forums and chats that embed links find the photo's credit there.
+      expect(page.body).toContain(
+        `<link rel="alternate" type="application/json+oembed" href="${web.config.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${web.config.publicUrl}/photo/${id}`)}"`,
+      );
       const pendingId = await insertPhoto(web, owner.id, { registration: 'B-6544' });
       expect((await web.app.inject({ method: 'GET', url: `/photo/${pendingId}` })).body).toContain(
         '<title>航迹 Contrail</title>',

@@ -53,6 +53,7 @@ export class PageMetaService {
       title: `${facts.join(' · ')} · 航迹`,
       description: `${p!.uploader.username} 拍摄于 ${p!.takenOn}${p!.remark ? `：${p!.remark}` : ''}`,
       image: this.image(p!),
+      oembed: `${this.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${this.publicUrl}/photo/${id}`)}`,
     };
   }
 

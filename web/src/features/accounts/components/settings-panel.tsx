@@ -25,6 +25,11 @@ const SWITCHES: { key: keyof UserSettings; label: string; hint: string }[] = [
     label: '允许第三方按 CC BY-NC-ND 4.0 使用',
     hint: '署名、非商业使用、不得修改；商业使用仍需联系你。',
   },
+  {
+    key: 'allowThirdPartyDisplay',
+    label: '允许其他网站通过开放接口展示',
+    hint: '航班追踪、论坛等可以显示你的图片，并署名、链接回图片页面；关闭后接口和嵌入都不再提供你的图片。',
+  },
   { key: 'screeningMails', label: '审图结果邮件', hint: '每 30 分钟最多一封汇总邮件；站内消息不受影响。' },
 ];
 

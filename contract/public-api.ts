@@ -1,0 +1,86 @@
+import { text, trimmedText, z } from './zod.js';
+
+// The open photo API (issue 23, item 5) and oEmbed (item 6): for other sites, flight trackers and
+// forums. Read-only, CORS open, limited per address; only accepted photos of photographers who allow
+// third-party display (a setting, on by default).
+
+export const PUBLIC_API_LIMITS = {
+  /** Requests per address and minute, across every server process. */
+  perMinute: 60,
+  pageDefault: 10,
+  pageMax: 50,
+} as const;
+
+export const PUBLIC_API_MESSAGES = {
+  needReg: '请提供注册号（reg）或 MSN（msn）',
+  tooMany: `请求过于频繁：开放接口每个地址每分钟最多 ${PUBLIC_API_LIMITS.perMinute} 次`,
+  badUrl: '只能嵌入本站的图片页面链接（/photo/编号）',
+  notEmbeddable: '图片不存在，或摄影师不允许其他网站展示',
+  badFormat: '只支持 JSON 格式（format=json）',
+} as const;
+
+export const publicPhotosQuery = z
+  .object({
+    /** A registration in any spelling: b30ee, B-30EE. */
+    reg: trimmedText(20).optional(),
+    /** An aircraft's manufacturer serial number; with `type` (ICAO designator, A320) when MSNs repeat across makers. */
+    msn: trimmedText(30).optional(),
+    type: trimmedText(10).optional(),
+    limit: z.coerce.number().int().min(1).max(PUBLIC_API_LIMITS.pageMax).default(PUBLIC_API_LIMITS.pageDefault),
+  })
+  .refine((q) => !!q.reg || !!q.msn, { message: PUBLIC_API_MESSAGES.needReg, path: ['reg'] });
+export type PublicPhotosQuery = z.infer<typeof publicPhotosQuery>;
+
+const image = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+
+export const publicPhoto = z.object({
+  id: z.number().int(),
+  /** The photo's page on this site: link to it wherever the photo is shown. */
+  link: z.string(),
+  registration: z.string(),
+  aircraftType: z.string().nullable(),
+  airline: z.string().nullable(),
+  airport: z.string().nullable(),
+  takenOn: z.string(),
+  photographer: z.object({ name: z.string(), link: z.string() }),
+  thumbnail: image,
+  medium: image,
+  /** `CC BY-NC-ND 4.0` when the photographer allows it, else the site's display terms. */
+  licence: z.string(),
+  /** The credit to show beside the photo, as the photographer's settings give it. */
+  attribution: z.string(),
+});
+export type PublicPhoto = z.infer<typeof publicPhoto>;
+
+export const publicPhotosResponse = z.object({ photos: z.array(publicPhoto) });
+export type PublicPhotosResponse = z.infer<typeof publicPhotosResponse>;
+
+export const oembedQuery = z.object({
+  url: text(300),
+  maxwidth: z.coerce.number().int().min(1).max(10_000).optional(),
+  maxheight: z.coerce.number().int().min(1).max(10_000).optional(),
+  format: z.enum(['json'], PUBLIC_API_MESSAGES.badFormat).optional(),
+});
+export type OembedQuery = z.infer<typeof oembedQuery>;
+
+/** oEmbed 1.0, type `photo`. */
+export const oembedResponse = z.object({
+  version: z.literal('1.0'),
+  type: z.literal('photo'),
+  title: z.string(),
+  author_name: z.string(),
+  author_url: z.string(),
+  provider_name: z.string(),
+  provider_url: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  thumbnail_url: z.string(),
+  thumbnail_width: z.number().int(),
+  thumbnail_height: z.number().int(),
+  cache_age: z.number().int(),
+});
+export type OembedResponse = z.infer<typeof oembedResponse>;
+
+export const LICENCE_CC = 'CC BY-NC-ND 4.0';
+export const LICENCE_DISPLAY = '仅限署名并链接回原图页面展示，其他使用需征得摄影师同意';

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database.js';
+
+// As the gallery's partial indexes write it (SQLite uses one only for the same text).
+const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
+
+/** The live airframes with this MSN (compared form), of the type with this ICAO designator when given. */
+export async function airframesWithMsn(db: DbOrTrx, msnKey: string, icao: string | null): Promise<number[]> {
+  const rows = await db
+    .selectFrom('airframes')
+    .leftJoin('aircraft_types', 'aircraft_types.id', 'airframes.aircraft_type_id')
+    .select('airframes.id')
+    .where('airframes.msn_key', '=', msnKey)
+    .where('airframes.merged_into', 'is', null)
+    .$if(icao !== null, (q) => q.where('aircraft_types.icao', '=', icao!))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Accepted photos of a registration and/or of airframes, newest accepted first, after a keyset cursor. */
+export function acceptedPhotos(
+  db: DbOrTrx,
+  f: { registrationKey: string | null; airframeIds: number[] | null },
+  after: { at: number; id: number } | null,
+  limit: number,
+) {
+  return db
+    .selectFrom('photos')
+    .selectAll('photos')
+    .where(ACCEPTED)
+    .$if(f.registrationKey !== null, (q) => q.where('photos.registration_key', '=', f.registrationKey!))
+    .$if(f.airframeIds !== null, (q) => q.where('photos.airframe_id', 'in', f.airframeIds!))
+    .$if(after !== null, (q) => q.where(sql<boolean>`(photos.decided_at, photos.id) < (${after!.at}, ${after!.id})`))
+    .orderBy('photos.decided_at', 'desc')
+    .orderBy('photos.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function acceptedPhoto(db: DbOrTrx, id: number) {
+  return db.selectFrom('photos').selectAll('photos').where('photos.id', '=', id).where(ACCEPTED).executeTakeFirst();
+}

@@ -1,0 +1,151 @@
+import type { UserSettings } from '../../../../contract/accounts.js';
+import { msnKey } from '../../../../contract/airframes.js';
+import { MAX_ID } from '../../../../contract/limits.js';
+import { registrationKey, type PhotoResponse } from '../../../../contract/photos.js';
+import {
+  LICENCE_CC,
+  LICENCE_DISPLAY,
+  PUBLIC_API_MESSAGES,
+  type OembedQuery,
+  type OembedResponse,
+  type PublicPhoto,
+  type PublicPhotosQuery,
+  type PublicPhotosResponse,
+} from '../../../../contract/public-api.js';
+import type { Db } from '../../db/database.js';
+import type { PhotoRow } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import * as repo from './public-api.repository.js';
+
+/** Rows read per step while skipping the photos of members who keep theirs on this site only. */
+const SCAN = 100;
+const MAX_SCANS = 5;
+
+type Image = { url: string; width: number; height: number };
+
+/**
+ * The open photo API and oEmbed (issue 23, items 5–6): accepted photos, shown elsewhere only when their
+ * photographer allows it (`allowThirdPartyDisplay`, on by default), always with credit and a link back.
+ */
+export class PublicApiService {
+  constructor(
+    private readonly db: Db,
+    private readonly photos: PhotosService,
+    private readonly accounts: AccountsService,
+    private readonly publicUrl: string,
+  ) {}
+
+  private absolute(url: string): string {
+    return /^https?:\/\//.test(url) ? url : `${this.publicUrl}${url}`;
+  }
+
+  /** The smallest rendition for a thumbnail; the largest that fits `maxWidth` × `maxHeight` (1280 by default). */
+  private images(p: PhotoResponse, maxWidth = 1280, maxHeight = 10_000): { thumbnail: Image; medium: Image } | null {
+    const all = p.renditions.map((r) => ({ url: this.absolute(r.url), width: r.width, height: r.height }));
+    if (all.length === 0) return null;
+    const fitting = all.filter((r) => r.width <= maxWidth && r.height <= maxHeight);
+    return { thumbnail: all[0]!, medium: fitting.at(-1) ?? all[0]! };
+  }
+
+  /** Photos of members who allow display elsewhere, with their settings. */
+  private async shown(rows: PhotoRow[]): Promise<{ row: PhotoRow; settings: UserSettings }[]> {
+    const settings = await this.accounts.settingsOf(rows.map((r) => r.uploader_id));
+    return rows.flatMap((row) => {
+      const s = settings.get(row.uploader_id);
+      return s?.allowThirdPartyDisplay ? [{ row, settings: s }] : [];
+    });
+  }
+
+  async photosOf(q: PublicPhotosQuery): Promise<PublicPhotosResponse> {
+    const registration = q.reg ? registrationKey(q.reg) : null;
+    if (q.reg && !registration)
+      throw badRequest(PUBLIC_API_MESSAGES.needReg, [{ path: ['reg'], message: PUBLIC_API_MESSAGES.needReg }]);
+    let airframeIds: number[] | null = null;
+    if (q.msn) {
+      airframeIds = await repo.airframesWithMsn(this.db, msnKey(q.msn), q.type ? q.type.toUpperCase() : null);
+      if (airframeIds.length === 0) return { photos: [] };
+    }
+    const found: { row: PhotoRow; settings: UserSettings }[] = [];
+    let after: { at: number; id: number } | null = null;
+    for (let scan = 0; scan < MAX_SCANS && found.length < q.limit; scan++) {
+      const rows = await repo.acceptedPhotos(this.db, { registrationKey: registration, airframeIds }, after, SCAN);
+      found.push(...(await this.shown(rows)));
+      if (rows.length < SCAN) break;
+      const last = rows.at(-1)!;
+      after = { at: last.decided_at ?? 0, id: last.id };
+    }
+    const picked = found.slice(0, q.limit);
+    const presented = await this.photos.present(
+      picked.map((p) => p.row),
+      null,
+    );
+    return {
+      photos: presented.flatMap((p, i) => {
+        const item = this.publicPhoto(p, picked[i]!.settings);
+        return item ? [item] : [];
+      }),
+    };
+  }
+
+  private publicPhoto(p: PhotoResponse, settings: UserSettings): PublicPhoto | null {
+    const images = this.images(p);
+    if (!images) return null;
+    return {
+      id: p.id,
+      link: `${this.publicUrl}/photo/${p.id}`,
+      registration: p.registration,
+      aircraftType: p.aircraftType?.label ?? null,
+      airline: p.airline?.label ?? null,
+      airport: p.airport?.label ?? null,
+      takenOn: p.takenOn,
+      photographer: { name: p.uploader.username, link: `${this.publicUrl}/user/${p.uploader.id}` },
+      ...images,
+      licence: settings.allowThirdPartyCc ? LICENCE_CC : LICENCE_DISPLAY,
+      attribution: `© ${p.uploader.username} / 航迹 Contrail`,
+    };
+  }
+
+  /** oEmbed for a photo page of this site (`{publicUrl}/photo/{id}`, any host spelling of it refused). */
+  async oembed(q: OembedQuery): Promise<OembedResponse> {
+    const id = this.photoIdOf(q.url);
+    const row = await repo.acceptedPhoto(this.db, id);
+    const [shown] = row ? await this.shown([row]) : [];
+    if (!shown) throw notFound(PUBLIC_API_MESSAGES.notEmbeddable);
+    const [p] = await this.photos.present([shown.row], null);
+    const images = this.images(p!, q.maxwidth, q.maxheight);
+    if (!images) throw notFound(PUBLIC_API_MESSAGES.notEmbeddable);
+    const facts = [p!.registration, p!.aircraftType?.label, p!.airline?.label, p!.airport?.label].filter(Boolean);
+    return {
+      version: '1.0',
+      type: 'photo',
+      title: facts.join(' · '),
+      author_name: p!.uploader.username,
+      author_url: `${this.publicUrl}/user/${p!.uploader.id}`,
+      provider_name: '航迹 Contrail',
+      provider_url: this.publicUrl,
+      url: images.medium.url,
+      width: images.medium.width,
+      height: images.medium.height,
+      thumbnail_url: images.thumbnail.url,
+      thumbnail_width: images.thumbnail.width,
+      thumbnail_height: images.thumbnail.height,
+      cache_age: 3600,
+    };
+  }
+
+  private photoIdOf(url: string): number {
+    const refuse = () => badRequest(PUBLIC_API_MESSAGES.badUrl, [{ path: ['url'], message: PUBLIC_API_MESSAGES.badUrl }]);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw refuse();
+    }
+    const site = new URL(this.publicUrl);
+    const m = /^\/photo\/(\d{1,10})\/?$/.exec(parsed.pathname);
+    if (parsed.host !== site.host || !m || Number(m[1]) > MAX_ID || Number(m[1]) === 0) throw refuse();
+    return Number(m[1]);
+  }
+}
