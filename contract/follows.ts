@@ -45,7 +45,10 @@ export function searchFollowTarget(raw: string): string {
   const kept = new URLSearchParams();
   for (const key of SEARCH_FOLLOW_KEYS) {
     const v = params.get(key)?.trim();
-    if (v) kept.set(key, v);
+    // 编辑精选 is a filter only when on (`featured=0` is every photo, as /search reads it).
+    if (key === 'featured') {
+      if (v === '1' || v === 'true') kept.set(key, '1');
+    } else if (v) kept.set(key, v);
   }
   return kept.toString();
 }

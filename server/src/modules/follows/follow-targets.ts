@@ -1,5 +1,6 @@
 import { CATEGORIES } from '../../../../contract/catalogues.js';
-import { FOLLOW_MESSAGES, searchFollowTarget, type FollowKind } from '../../../../contract/follows.js';
+import { MAX_ID } from '../../../../contract/limits.js';
+import { FOLLOW_LIMITS, FOLLOW_MESSAGES, searchFollowTarget, type FollowKind } from '../../../../contract/follows.js';
 import { searchQuery } from '../../../../contract/gallery.js';
 import { NO_REGISTRATION, registrationKey } from '../../../../contract/photos.js';
 import type { DbOrTrx } from '../../db/database.js';
@@ -10,6 +11,9 @@ import type { ReferenceService } from '../reference/reference.service.js';
 import type { FollowTarget } from './follows.repository.js';
 
 const NO_REG_KEY = registrationKey(NO_REGISTRATION);
+
+/** What the `label` column holds. */
+const LABEL_MAX = 80;
 
 export interface CheckedTarget {
   target: string;
@@ -31,7 +35,8 @@ export function targetsOf(photo: PhotoRow): FollowTarget[] {
 export function canonicalSearch(raw: string): { query: string; parsed: Record<string, string> } | null {
   const query = searchFollowTarget(raw);
   const parsed = Object.fromEntries(new URLSearchParams(query));
-  if (!searchQuery.safeParse(parsed).success) {
+  // Stored percent-encoded: a long Chinese query grows threefold and more, past what a follow keeps.
+  if (query.length > FOLLOW_LIMITS.searchMax || !searchQuery.safeParse(parsed).success) {
     throw badRequest(FOLLOW_MESSAGES.badSearch, [{ path: ['target'], message: FOLLOW_MESSAGES.badSearch }]);
   }
   return query === '' ? null : { query, parsed };
@@ -56,7 +61,8 @@ export function hrefOf(kind: FollowKind, target: string, label: string): string 
 }
 
 const idOf = (target: string) => {
-  if (!/^\d{1,10}$/.test(target)) throw notFound(FOLLOW_MESSAGES.unknownTarget);
+  // Ids are 32-bit in both databases: a larger number is no entry, not a query error.
+  if (!/^\d{1,10}$/.test(target) || Number(target) > MAX_ID) throw notFound(FOLLOW_MESSAGES.unknownTarget);
   return Number(target);
 };
 
@@ -76,7 +82,7 @@ export class FollowTargets {
         const id = idOf(raw);
         const name = (await this.accounts.usernames([id])).get(id);
         if (!name) throw notFound(FOLLOW_MESSAGES.unknownTarget);
-        return { target: String(id), label: name };
+        return { target: String(id), label: name.slice(0, LABEL_MAX) };
       }
       case 'registration': {
         const key = raw.length <= 20 ? registrationKey(raw) : '';
@@ -115,12 +121,12 @@ export class FollowTargets {
         const id = idOf(raw);
         const name = await this.refLabel(kind, id);
         if (!name) throw notFound(FOLLOW_MESSAGES.unknownTarget);
-        return { target: String(id), label: name };
+        return { target: String(id), label: name.slice(0, LABEL_MAX) };
       }
       case 'search': {
         const search = canonicalSearch(raw);
         if (!search) throw badRequest(FOLLOW_MESSAGES.emptySearch, [{ path: ['target'], message: FOLLOW_MESSAGES.emptySearch }]);
-        return { target: search.query, label: label || (await this.describe(search.parsed)) };
+        return { target: search.query, label: (label || (await this.describe(search.parsed))).slice(0, LABEL_MAX) };
       }
     }
   }
@@ -149,6 +155,6 @@ export class FollowTargets {
     if (p.cat) parts.push(CATEGORIES.find((c) => c.code === p.cat)?.zh ?? p.cat);
     if (p.from || p.to) parts.push(`${p.from ?? ''}～${p.to ?? ''}`);
     if (p.featured === '1' || p.featured === 'true') parts.push('编辑精选');
-    return `搜索：${parts.join(' · ')}`.slice(0, 80);
+    return `搜索：${parts.join(' · ')}`;
   }
 }

@@ -32,15 +32,20 @@ export function followingPage(
     .where(ACCEPTED)
     .where((eb) =>
       eb.or([
-        eb(
-          'photos.id',
-          'in',
-          eb
-            .selectFrom('notifications')
-            .select('notifications.photo_id')
-            .where('notifications.user_id', '=', userId)
-            .where('notifications.kind', '=', 'followed'),
-        ),
+        // What saved searches found reached the inbox (a search is not a column to compare).
+        ...(follows.some((f) => f.kind === 'search')
+          ? [
+              eb(
+                'photos.id',
+                'in',
+                eb
+                  .selectFrom('notifications')
+                  .select('notifications.photo_id')
+                  .where('notifications.user_id', '=', userId)
+                  .where('notifications.kind', '=', 'followed'),
+              ),
+            ]
+          : []),
         ...Object.entries(COLUMN).flatMap(([kind, column]) => {
           const targets = follows.filter((f) => f.kind === kind).map((f) => f.target);
           if (targets.length === 0) return [];

@@ -8,6 +8,7 @@ import {
   type FollowsResponse,
   type FollowUpdate,
 } from '../../../../contract/follows.js';
+import { MAX_ID } from '../../../../contract/limits.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { FollowRow } from '../../db/schema.js';
@@ -25,7 +26,7 @@ import * as repo from './follows.repository.js';
 function decodeCursor(cursor: string | undefined): { at: number; id: number } | null {
   if (!cursor) return null;
   const m = /^(\d{1,15})\.(\d{1,10})$/.exec(cursor);
-  if (!m) throw invalidCursor();
+  if (!m || Number(m[2]) > MAX_ID || !Number.isSafeInteger(Number(m[1]))) throw invalidCursor();
   return { at: Number(m[1]), id: Number(m[2]) };
 }
 

@@ -98,6 +98,11 @@ describe.each(databaseKinds())('follows on %s', (kind) => {
 
     for (const [body, status] of [
       [{ kind: 'photographer', target: '999999' }, 404],
+      // Past the 32-bit ids and the stored search's length: refused in Chinese, not a database error.
+      [{ kind: 'airline', target: '9999999999' }, 404],
+      [{ kind: 'airframe', target: '9999999999' }, 404],
+      [{ kind: 'search', target: `q=${'航'.repeat(100)}` }, 400],
+      [{ kind: 'search', target: 'featured=0' }, 400],
       [{ kind: 'airport', target: 'PVG' }, 404],
       [{ kind: 'registration', target: '---' }, 400],
       [{ kind: 'search', target: 'sort=views' }, 400],
@@ -208,6 +213,7 @@ describe.each(databaseKinds())('follows on %s', (kind) => {
     expect(second.body.items.map((p) => p.id)).toEqual(ids.slice(0, 2).reverse());
     expect(second.body.nextCursor).toBeNull();
     expect((await call('GET', '/following?cursor=nonsense', reader)).status).toBe(400);
+    expect((await call('GET', '/following?cursor=1.9999999999', reader)).status).toBe(400);
   });
 
   it(`refuses follow number ${FOLLOW_LIMITS.perMember + 1} with its reason`, async () => {

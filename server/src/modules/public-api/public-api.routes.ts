@@ -43,8 +43,10 @@ export function publicApiRoutes(api: PublicApiService, limiter: Limiter): Fastif
       { schema: { tags, querystring: publicPhotosQuery, response: { 200: publicPhotosResponse, ...errors } } },
       async (req, reply) => {
         await quota(req, reply);
+        const answer = await api.photosOf(req.query);
+        // Only a found answer is cached; a refusal is not kept by proxies.
         reply.header('Cache-Control', 'public, max-age=300');
-        return api.photosOf(req.query);
+        return answer;
       },
     );
     app.get(
@@ -52,8 +54,9 @@ export function publicApiRoutes(api: PublicApiService, limiter: Limiter): Fastif
       { schema: { tags, querystring: oembedQuery, response: { 200: oembedResponse, ...errors } } },
       async (req, reply) => {
         await quota(req, reply);
+        const answer = await api.oembed(req.query);
         reply.header('Cache-Control', 'public, max-age=3600');
-        return api.oembed(req.query);
+        return answer;
       },
     );
   };

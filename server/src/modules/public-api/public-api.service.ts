@@ -1,7 +1,7 @@
 import type { UserSettings } from '../../../../contract/accounts.js';
 import { msnKey } from '../../../../contract/airframes.js';
 import { MAX_ID } from '../../../../contract/limits.js';
-import { registrationKey, type PhotoResponse } from '../../../../contract/photos.js';
+import { NO_REGISTRATION, registrationKey, type PhotoResponse } from '../../../../contract/photos.js';
 import {
   LICENCE_CC,
   LICENCE_DISPLAY,
@@ -18,6 +18,8 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import * as repo from './public-api.repository.js';
+
+const NO_REG_KEY = registrationKey(NO_REGISTRATION);
 
 /** Rows read per step while skipping the photos of members who keep theirs on this site only. */
 const SCAN = 100;
@@ -60,6 +62,8 @@ export class PublicApiService {
 
   async photosOf(q: PublicPhotosQuery): Promise<PublicPhotosResponse> {
     const registration = q.reg ? registrationKey(q.reg) : null;
+    // Photos without a registration are not one aircraft: `reg=NO-REG` finds none.
+    if (registration === NO_REG_KEY) return { photos: [] };
     if (q.reg && !registration)
       throw badRequest(PUBLIC_API_MESSAGES.needReg, [{ path: ['reg'], message: PUBLIC_API_MESSAGES.needReg }]);
     let airframeIds: number[] | null = null;

@@ -123,11 +123,13 @@ describe.each(databaseKinds())('the open photo API on %s', (kind) => {
     const byMsn = await get<PublicPhotosResponse>('/public/photos?msn=4321&type=a320');
     expect(byMsn.body.photos.map((p) => p.id)).toEqual([photo.msn]);
     expect((await get<PublicPhotosResponse>('/public/photos?msn=4321&type=B738')).body.photos).toEqual([]);
+    expect((await get<PublicPhotosResponse>('/public/photos?reg=NO-REG')).body.photos).toEqual([]);
     const none = await get<{ message: string }>('/public/photos');
     expect(none.status).toBe(400);
     expectChineseError(none.body);
     expect(JSON.stringify(none.body)).toContain(PUBLIC_API_MESSAGES.needReg);
     expect(none.headers['access-control-allow-origin']).toBe('*');
+    expect(none.headers['cache-control'] ?? '').not.toContain('public');
   });
 
   it(`answers 429 with RateLimit-* and Retry-After past ${PUBLIC_API_LIMITS.perMinute} requests a minute from one address`, async () => {
