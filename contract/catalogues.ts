@@ -25,6 +25,21 @@ export const CATEGORIES = [
 export const CATEGORY_CODES = CATEGORIES.map((c) => c.code) as [string, ...string[]];
 
 /** The orders of the gallery (`sort` of `GET /photos` and of the /search URL). */
+/** The filters of /search and `GET /photos` (everything but the free text, the order and the page), §3.3. */
+export const SEARCH_FILTER_KEYS = [
+  'reg',
+  'type',
+  'airline',
+  'airport',
+  'user',
+  'airframe',
+  'livery',
+  'cat',
+  'from',
+  'to',
+  'featured',
+] as const;
+
 export const GALLERY_SORTS = ['accepted', 'taken', 'views', 'likes'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 

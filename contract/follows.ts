@@ -1,3 +1,4 @@
+import { SEARCH_FILTER_KEYS } from './catalogues.js';
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 import { photoResponse } from './photos.js';
 import { somethingToChange, text, trimmedText, z } from './zod.js';
@@ -21,20 +22,7 @@ export const FOLLOW_LIMITS = {
 } as const;
 
 /** The query-string keys a saved search keeps: the filters of `/search`, never its order or page. */
-export const SEARCH_FOLLOW_KEYS = [
-  'q',
-  'reg',
-  'type',
-  'airline',
-  'airport',
-  'user',
-  'airframe',
-  'livery',
-  'cat',
-  'from',
-  'to',
-  'featured',
-] as const;
+export const SEARCH_FOLLOW_KEYS = ['q', ...SEARCH_FILTER_KEYS] as const;
 
 /**
  * A saved search as follows store it (`q=…&airline=12`): its filters in a fixed order, order and page

@@ -1,20 +1,8 @@
-import { GALLERY_SORTS, type GallerySort } from '@contract/catalogues';
+import { GALLERY_SORTS, SEARCH_FILTER_KEYS, type GallerySort } from '@contract/catalogues';
 
 // The /search URL and `GET /photos` use the same parameter names (§3.3): the URL is the state.
 /** The filters of the panel (everything but the free text and the order). */
-export const FILTER_KEYS = [
-  'reg',
-  'type',
-  'airline',
-  'airport',
-  'user',
-  'airframe',
-  'livery',
-  'cat',
-  'from',
-  'to',
-  'featured',
-] as const;
+export const FILTER_KEYS = SEARCH_FILTER_KEYS;
 export const SEARCH_KEYS = ['q', ...FILTER_KEYS, 'sort'] as const;
 export type SearchKey = (typeof SEARCH_KEYS)[number];
 
