@@ -101,8 +101,8 @@ export function Component() {
               <Link to={regLink(r)}>{r}</Link>
             </span>
           ))}
-          <FollowButton kind="airframe" target={String(airframe.id)} />
         </h1>
+        <FollowButton kind="airframe" target={String(airframe.id)} className="head-follow" />
         <Facts airframe={airframe} />
       </header>
       <section aria-label="机身履历">

@@ -13,10 +13,8 @@ export function Component() {
   return (
     <div className="airframe-page" data-testid="registration-page">
       <header className="airframe-head">
-        <h1>
-          {reg}
-          <FollowButton kind="registration" target={reg} />
-        </h1>
+        <h1>{reg}</h1>
+        <FollowButton kind="registration" target={reg} className="head-follow" />
         <p className="muted">
           用过这个注册号的飞机，最近的在前。
           <Link to={`/search?reg=${encodeURIComponent(reg)}&sort=taken`}>这个注册号的全部照片</Link>
