@@ -4,12 +4,13 @@ import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { AirframesTable, NewAirframe } from '../../db/schema.js';
 import type { Updateable } from 'kysely';
 import type { Candidate } from './resolve.js';
+import { ACCEPTED } from '../../db/accepted.js';
 
 // Airframes: one query each. Photos are read here for what says which aircraft they show (registration,
 // type, MSN, date) and written only in their `airframe_id`.
 
 /** Accepted photos: the only ones an airframe's history is made of. */
-export const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
+export { ACCEPTED };
 export const NO_REG_KEY = registrationKey(NO_REGISTRATION);
 
 /** The facts of a photo that say which aircraft it is. */

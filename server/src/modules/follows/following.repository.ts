@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { FollowRow } from '../../db/schema.js';
-
-// As the gallery's partial indexes write it (SQLite uses one only for the same text).
-const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
+import { ACCEPTED } from '../../db/accepted.js';
 
 const COLUMN = {
   photographer: 'photos.uploader_id',

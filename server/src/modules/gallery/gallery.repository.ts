@@ -3,10 +3,9 @@ import type { GallerySort } from '../../../../contract/gallery.js';
 import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { Database, PhotosTable } from '../../db/schema.js';
 import type { QueryToken } from './search-text.js';
+import { ACCEPTED } from '../../db/accepted.js';
 
-// A literal, not a parameter: SQLite uses a partial index only when the query repeats its WHERE
-// term as written, and every gallery index is partial on accepted photos.
-export const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
+export { ACCEPTED };
 
 export interface GalleryFilter {
   registrationKey?: string;

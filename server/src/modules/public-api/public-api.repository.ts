@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-
-// As the gallery's partial indexes write it (SQLite uses one only for the same text).
-const ACCEPTED = sql<boolean>`photos.state = 'accepted'`;
+import { ACCEPTED } from '../../db/accepted.js';
 
 /** The live airframes with this MSN (compared form), of the type with this ICAO designator when given. */
 export async function airframesWithMsn(db: DbOrTrx, msnKey: string, icao: string | null): Promise<number[]> {
