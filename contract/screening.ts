@@ -202,6 +202,8 @@ export const NOTIFICATION_KINDS = [
   'suggestion-rejected',
   /** A new photo of something the member follows (issue 23); mailed by the follows' own rules. */
   'followed',
+  /** The member's photo was picked as the photo of the week. */
+  'potw',
 ] as const;
 export const notification = z.object({
   id: z.number().int(),

@@ -40,6 +40,7 @@ import { MessagesService } from './modules/messages/messages.service.js';
 import { NotamsService } from './modules/notams/notams.service.js';
 import { FollowFanout } from './modules/follows/fanout.service.js';
 import { FollowsService } from './modules/follows/follows.service.js';
+import { PotwService } from './modules/potw/potw.service.js';
 import { PublicApiService } from './modules/public-api/public-api.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { PhotoLifecycle } from './modules/photos/lifecycle.service.js';
@@ -143,6 +144,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const pageMeta = new PageMetaService(db, photos, airframePages, config.publicUrl);
   const messages = new MessagesService(db, clock, limiter, config.publicUrl);
   const votes = new VotesService(db, clock, photos, notifications, audit);
+  const potw = new PotwService(db, clock, photos, accounts, notifications, audit);
   const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
   const follows = new FollowsService(database, clock, accounts, reference, photos);
   const fanout = new FollowFanout(db, clock, events, gallery, reference, accounts, notifications, config.publicUrl);
@@ -182,6 +184,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       gallery,
       messages,
       votes,
+      potw,
       follows,
       fanout,
       publicApi,

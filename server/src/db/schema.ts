@@ -260,6 +260,15 @@ export interface FollowsTable {
 }
 export type FollowRow = Selectable<FollowsTable>;
 
+/** Photo of the week: one per week (its Monday, Beijing time), a photo at most once. */
+export interface PhotosOfWeekTable {
+  week: string;
+  photo_id: number;
+  comment: string;
+  picked_by: number | null;
+  picked_at: number;
+}
+
 /** An accepted photo whose followers are still being told (the `follow-fanout` job). */
 export interface FollowFanoutsTable {
   photo_id: number;
@@ -405,6 +414,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_digests: NotificationDigestsTable;
   follows: FollowsTable;
+  photos_of_week: PhotosOfWeekTable;
   follow_fanouts: FollowFanoutsTable;
   follow_digests: FollowDigestsTable;
   photo_categories: PhotoCategoriesTable;

@@ -99,6 +99,11 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'POST /api/v1/votes': 1,
   'POST /api/v1/votes/:id/ballot': 1,
   'DELETE /api/v1/votes/:id': 2,
+  'GET /api/v1/potw': 'public',
+  'GET /api/v1/potw/current': 'public',
+  'GET /api/v1/potw/upcoming': 2,
+  'POST /api/v1/potw': 2,
+  'DELETE /api/v1/potw/:week': 2,
   'GET /api/v1/admin/users': 3,
   'GET /api/v1/admin/users/:id': 3,
   'PUT /api/v1/admin/users/:id': 3,
@@ -151,7 +156,7 @@ describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
     const rows = Object.entries(ACCESS).sort(([a], [b]) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
     for (const [route, access] of rows) {
       const [method, pattern] = route.split(' ') as [string, string];
-      const url = pattern.replace(':id', '2000000000').replace(':registration', 'B-1234');
+      const url = pattern.replace(':id', '2000000000').replace(':registration', 'B-1234').replace(':week', '2026-11-30');
       for (const caller of CALLERS) {
         const res = await t.app.inject({
           method: method as 'GET',

@@ -16,6 +16,8 @@ function linkOf(n: Notification): { to: string; text: string } | null {
     case 'escalated':
     case 'revoked':
       return { to: '/queue/upload', text: '查看待审队列' };
+    case 'potw':
+      return { to: '/potw', text: '查看每周图片' };
     default:
       return { to: `/photo/${n.photoId}`, text: '查看照片' };
   }
