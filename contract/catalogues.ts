@@ -90,3 +90,25 @@ export const AIRFRAME_STATUS_LABELS: Record<AirframeStatus, string> = {
   retired: '退役',
   written_off: '已损毁注销',
 };
+
+// Weeks of the photo of the week (potw.ts), here without zod for the public pages.
+const DAY = 86_400_000;
+const BEIJING = 8 * 3_600_000;
+
+/** The Monday (Beijing time) of the week holding `ms`, as `YYYY-MM-DD`. */
+export function weekOf(ms: number): string {
+  const local = ms + BEIJING;
+  const day = Math.floor(local / DAY);
+  // 1970-01-01 was a Thursday: (day + 3) % 7 is 0 on Mondays.
+  const monday = day - ((((day + 3) % 7) + 7) % 7);
+  return new Date(monday * DAY).toISOString().slice(0, 10);
+}
+
+/** The instant a week (its Monday) begins, Beijing time. */
+export const weekStart = (week: string): number => Date.parse(`${week}T00:00:00Z`) - BEIJING;
+
+/** `2026 年 11 月 23 日这一周`. */
+export function weekLabel(week: string): string {
+  const [y, m, d] = week.split('-').map(Number);
+  return `${y} 年 ${m} 月 ${d} 日这一周`;
+}

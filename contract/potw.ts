@@ -1,10 +1,13 @@
+import { weekLabel } from './catalogues.js';
 import { MAX_ID } from './limits.js';
 import { photoResponse } from './photos.js';
 import { text, trimmedText, z } from './zod.js';
 
 // Photo of the week (issue 23, item 3): a senior screener picks an accepted photo for a week, with a
 // comment; it heads the home page that week; /potw is the archive. A week is named by its Monday in
-// Beijing time (the site's screeners and most members count days there).
+// Beijing time (the site's screeners and most members count days there): catalogues.ts names them.
+
+export { weekLabel, weekOf, weekStart } from './catalogues.js';
 
 export const POTW_LIMITS = {
   commentMax: 300,
@@ -26,27 +29,6 @@ export const POTW_MESSAGES = {
   notFound: '这一周没有每周图片',
   pastWeek: '已经过去的一周不能再改',
 } as const;
-
-const DAY = 86_400_000;
-const BEIJING = 8 * 3_600_000;
-
-/** The Monday (Beijing time) of the week holding `ms`, as `YYYY-MM-DD`. */
-export function weekOf(ms: number): string {
-  const local = ms + BEIJING;
-  const day = Math.floor(local / DAY);
-  // 1970-01-01 was a Thursday: (day + 3) % 7 is 0 on Mondays.
-  const monday = day - ((((day + 3) % 7) + 7) % 7);
-  return new Date(monday * DAY).toISOString().slice(0, 10);
-}
-
-/** The instant a week (its Monday) begins, Beijing time. */
-export const weekStart = (week: string): number => Date.parse(`${week}T00:00:00Z`) - BEIJING;
-
-/** `2026 年 11 月 23 日这一周`. */
-export function weekLabel(week: string): string {
-  const [y, m, d] = week.split('-').map(Number);
-  return `${y} 年 ${m} 月 ${d} 日这一周`;
-}
 
 export const WEEK_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const week = text(10).regex(WEEK_PATTERN, POTW_MESSAGES.badWeek);

@@ -70,6 +70,7 @@ const pages: RouteObject[] = [
     handle: { title: '审图标准' },
     lazy: page(() => import('../features/guides/components/standard-page.js')),
   },
+  { path: '/potw', handle: { title: '每周图片' }, lazy: page(() => import('../features/potw/components/potw-page.js')) },
   { path: '/terms', handle: { title: '用户协议' }, lazy: page(() => import('../features/guides/components/terms-page.js')) },
   { path: '/photo/:id', handle: { title: '图片' }, lazy: page(() => import('../features/gallery/components/photo-page.js')) },
   {

@@ -54,3 +54,11 @@ export const followKeys = {
   mine: (userId: number | null) => ['follows', userId] as const,
   feed: (userId: number) => ['follows', userId, 'feed'] as const,
 };
+
+/** Photo of the week: the home page's hero, /potw's archive, the photo page's pick. */
+export const potwKeys = {
+  all: ['potw'] as const,
+  current: ['potw', 'current'] as const,
+  archive: ['potw', 'archive'] as const,
+  upcoming: ['potw', 'upcoming'] as const,
+};

@@ -7,9 +7,7 @@ import { ApiError } from '../../../lib/api.js';
 import { openLoginDialog } from '../../../lib/login-dialog.js';
 import { notice } from '../../../lib/notice.js';
 import { usePageTitle } from '../../../lib/page-title.js';
-import { formatTime } from '../../../lib/screening-texts.js';
 import { useSession } from '../../../lib/use-session.js';
-import { usePhotoVote } from '../../../lib/votes.js';
 import { usePhoto } from '../api/get-photo.js';
 import { useScreeningHistory } from '../api/get-screening-history.js';
 import { useLikePhoto } from '../api/like-photo.js';
@@ -18,6 +16,7 @@ import type { OwnerDialog } from './owner-dialogs.js';
 import { ExifPanel, PhotoFacts } from './photo-facts.js';
 import { PhotoViewer } from './photo-viewer.js';
 import { RelatedStrips } from './related-strips.js';
+import { ScreenerActions, type ScreenerDialog } from './screener-actions.js';
 import { ScreeningHistory } from './screening-history.js';
 import './gallery.css';
 
@@ -25,26 +24,9 @@ import './gallery.css';
 const ContactDialog = lazy(() => import('./contact-dialog.js'));
 const OwnerDialogs = lazy(() => import('./owner-dialogs.js'));
 const OpenVoteDialog = lazy(() => import('./open-vote-dialog.js'));
+const PickPotwDialog = lazy(() => import('./pick-potw-dialog.js'));
 
-type Dialog = 'contact' | 'vote' | OwnerDialog;
-
-/** Level ≥ 1 on an accepted photo: the open editor's-choice vote, or a button to open one. */
-function VoteAction({ photo, onDialog }: { photo: PhotoResponse; onDialog: (d: Dialog) => void }) {
-  const { data: vote, isPending } = usePhotoVote(photo.id, true);
-  if (isPending) return null;
-  if (vote)
-    return (
-      <Link className="btn" to="/manage/vote" data-testid="vote-open" title={`理由：${vote.reason}`}>
-        投票中 · 截止 {formatTime(vote.closesAt)}
-        {vote.myBallot === null ? '' : vote.myBallot === 1 ? '（我：赞成）' : '（我：反对）'}
-      </Link>
-    );
-  return (
-    <button type="button" className="btn" onClick={() => onDialog('vote')} data-testid="vote-button">
-      发起投票
-    </button>
-  );
-}
+type Dialog = 'contact' | ScreenerDialog | OwnerDialog;
 
 /** Drawn as wide as the page allows (1168 px at most), less when the window is short. */
 const PHOTO_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
@@ -75,7 +57,6 @@ async function copyLink(id: number): Promise<void> {
 
 function Actions({ photo, onDialog }: { photo: PhotoResponse; onDialog: (d: Dialog) => void }) {
   const session = useSession();
-  const screener = (session?.permission ?? -1) >= LEVELS.screener;
   const like = useLikePhoto();
   const own = session?.id === photo.uploader.id;
   const liked = photo.liked === true;
@@ -103,7 +84,7 @@ function Actions({ photo, onDialog }: { photo: PhotoResponse; onDialog: (d: Dial
           分享
         </button>
       )}
-      {screener && !own && photo.state === 'accepted' && <VoteAction photo={photo} onDialog={onDialog} />}
+      <ScreenerActions photo={photo} onDialog={onDialog} />
       {!own && (
         <button
           type="button"
@@ -238,6 +219,8 @@ function PhotoView({ photo }: { photo: PhotoResponse }) {
             <ContactDialog photo={photo} onClose={() => setDialog(null)} />
           ) : dialog === 'vote' ? (
             <OpenVoteDialog photo={photo} onClose={() => setDialog(null)} />
+          ) : dialog === 'potw' ? (
+            <PickPotwDialog photo={photo} onClose={() => setDialog(null)} />
           ) : (
             <OwnerDialogs
               which={dialog}

@@ -1,8 +1,10 @@
 import type { PhotoResponse } from '@contract/photos';
+import type { PotwEntry } from '@contract/potw';
 import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { LoadMore, PhotoCard, PhotoGrid } from '../../../components/photo-card.js';
 import { fallbackSrc, photoAlt, registrationText, srcSetOf, useThumbHashUrl } from '../../../components/photo-image.js';
+import { usePotwCurrent } from '../../../lib/potw.js';
 import { useSearchPhotos } from '../../../lib/search-photos.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
 import { useSession } from '../../../lib/use-session.js';
@@ -29,13 +31,31 @@ function HeroImage({ photo }: { photo: PhotoResponse }) {
   );
 }
 
-function Hero({ photo, signedIn }: { photo: PhotoResponse | null; signedIn: boolean }) {
+/**
+ * The line under the title: this week's photo with its curator's comment, else the site's motto. Its box
+ * keeps one height either way (CSS), so the comment arriving moves nothing below it.
+ */
+function Lede({ potw }: { potw: PotwEntry | null }) {
+  if (!potw) return <p className="home-hero-lede">记录每一道航迹：飞友的航空摄影图片社区。</p>;
+  return (
+    <p className="home-hero-lede" data-testid="potw-lede">
+      <Link className="home-hero-kicker" to="/potw">
+        本周图片
+      </Link>
+      <span title={potw.comment}>
+        “{potw.comment}” —— {potw.pickedBy.username}
+      </span>
+    </p>
+  );
+}
+
+function Hero({ photo, potw, signedIn }: { photo: PhotoResponse | null; potw: PotwEntry | null; signedIn: boolean }) {
   return (
     <section className="home-hero" data-testid="hero">
       <div className="home-hero-frame">{photo && <HeroImage photo={photo} />}</div>
       <div className="home-hero-text">
         <h1>航迹 Contrail</h1>
-        <p>记录每一道航迹：飞友的航空摄影图片社区。</p>
+        <Lede potw={potw} />
         <p className="home-hero-actions">
           <Link className="btn btn-primary" to="/search">
             浏览图库
@@ -84,19 +104,24 @@ function Stats() {
 export function Component() {
   const session = useSession();
   const featured = useSearchPhotos(FEATURED, FEATURED_LIMIT);
+  const potw = usePotwCurrent();
   const latest = useSearchPhotos(LATEST);
   useLoadMoreAtBottom(latest);
   const featuredItems = useMemo(() => featured.data?.pages[0]?.items ?? [], [featured.data]);
   const latestItems = useMemo(() => latest.data?.pages.flatMap((p) => p.items) ?? [], [latest.data]);
-  // A recent editor's choice, else the latest photo (§3.1).
-  const heroPhoto = featured.isPending ? null : (heroOf(featuredItems) ?? (latest.isPending ? null : (latestItems[0] ?? null)));
+  // This week's photo heads the page (issue 23); else a recent editor's choice, else the latest photo (§3.1).
+  const potwEntry = potw.data?.entry ?? null;
+  const heroPhoto =
+    potw.isPending || featured.isPending
+      ? null
+      : (potwEntry?.photo ?? heroOf(featuredItems) ?? (latest.isPending ? null : (latestItems[0] ?? null)));
   // The hero is drawn first (its image requested at once); the cards, each decoding a ThumbHash, follow.
   const strip = useDeferredValue(useMemo(() => featuredItems.slice(0, 10), [featuredItems]));
   const grid = useDeferredValue(latestItems);
 
   return (
     <>
-      <Hero photo={heroPhoto} signedIn={session !== null} />
+      <Hero photo={heroPhoto} potw={potwEntry} signedIn={session !== null} />
       <Stats />
       <section className="home-section">
         <div className="section-head">

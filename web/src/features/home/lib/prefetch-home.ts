@@ -1,6 +1,7 @@
 import type { PhotoResponse } from '@contract/photos';
 import type { QueryClient } from '@tanstack/react-query';
 import { preloadPhoto } from '../../../lib/photo-urls.js';
+import { potwCurrentQuery } from '../../../lib/potw.js';
 import { searchPhotosQuery } from '../../../lib/search-photos.js';
 import { siteStatsQuery } from '../api/get-site-stats.js';
 
@@ -21,10 +22,11 @@ export const heroOf = (featured: PhotoResponse[]): PhotoResponse | null => featu
  * at navigation), so the hero's photo, the LCP element, is on its way before the page renders.
  */
 export function prefetchHome(client: QueryClient): void {
-  // The hero's image is asked for as soon as the hero is known, while the page still renders.
-  void client.infiniteQuery(searchPhotosQuery(FEATURED, FEATURED_LIMIT)).then(
-    (data) => {
-      const hero = heroOf(data.pages[0]?.items ?? []);
+  // The hero's image is asked for as soon as the hero is known, while the page still renders: this
+  // week's photo, else one of the editor's choices.
+  void Promise.all([client.query(potwCurrentQuery()), client.infiniteQuery(searchPhotosQuery(FEATURED, FEATURED_LIMIT))]).then(
+    ([potw, featured]) => {
+      const hero = potw.entry?.photo ?? heroOf(featured.pages[0]?.items ?? []);
       if (hero) preloadPhoto(hero, HERO_SIZES);
     },
     () => undefined,

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeJpeg } from '../server/src/testing/images.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  noOverflow,
+  openTab,
+  type RunningServer,
+  screenshotStill,
+  servicesFor,
+  startServer,
+} from './harness.js';
+
+type Session = Record<string, unknown> & { id: number; token: string };
+
+const COMMENT = '清晨的逆光把 B-30EE 的轮廓勾得干干净净，尾迹和云层的层次也处理得很好。';
+
+// Issue 23, item 3 in the browser: a senior screener picks a photo of the week from its page; the home
+// page heads with it and its comment; /potw keeps it, at a desktop's width and a phone's.
+describe.skipIf(!browserAvailable())('photo of the week in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const sessions = {} as Record<'uploader' | 'senior', Session>;
+  const photos: number[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    const services = await servicesFor(server);
+    try {
+      for (const [role, email, username, level] of [
+        ['uploader', 'spotter@example.com', '拍机少年', 0],
+        ['senior', 'senior@example.com', '资深审图员', 2],
+      ] as const) {
+        await services.accounts.createUser({ email, username, password: 'password-123', level });
+        sessions[role] = { ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) } as Session;
+      }
+      const uploader = { id: sessions.uploader.id, username: '拍机少年', level: 0, sessionId: 0 };
+      const first = async (kind: 'aircraft_types' | 'airlines' | 'airports', q: string) =>
+        (await services.reference.search(kind, { q, limit: 1 }, null)).items[0]!.id;
+      const meta = {
+        aircraftTypeId: await first('aircraft_types', 'A320'),
+        airlineId: await first('airlines', 'CSC'),
+        airportId: await first('airports', 'PVG'),
+        categories: ['airliner'],
+        queue: 'normal' as const,
+        watermark: null,
+      };
+      const file = path.join(server.dataDir, 'seed.jpg');
+      for (const [seed, registration] of [
+        [601, 'B-30EE'],
+        [602, 'B-1234'],
+      ] as const) {
+        fs.writeFileSync(file, await makeJpeg({ seed, width: 1500, height: 1000 }));
+        const id = (await services.uploads.upload(uploader, file, { ...meta, registration, takenOn: '2024-03-01' })).photo.id;
+        const row = await services.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await services.db.transaction().execute((trx) =>
+          services.lifecycle.transition(trx, {
+            photo: row,
+            action: 'accept',
+            actor: { id: sessions.senior.id, username: '资深审图员', level: 2, sessionId: 0 },
+            patch: { decided_at: Date.now() },
+          }),
+        );
+        photos.push(id);
+      }
+    } finally {
+      await services.close();
+    }
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a senior screener picks B-30EE for this week; the home page heads with it and its comment; /potw keeps it', async () => {
+    const senior = await openTab(browser, sessions.senior);
+    await senior.page.goto(`${server.url}/photo/${photos[0]}`);
+    await senior.page.getByTestId('potw-button').click();
+    const form = senior.page.getByTestId('potw-form');
+    await form.waitFor();
+    expect(await senior.page.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).toContain('本周');
+    await form.getByLabel('推荐语').fill(COMMENT);
+    const picked = senior.page.waitForResponse((r) => r.url().endsWith('/api/v1/potw') && r.request().method() === 'POST');
+    await senior.page
+      .getByRole('button', { name: '选 定' })
+      .or(senior.page.getByRole('button', { name: '选定' }))
+      .click();
+    expect((await picked).status()).toBe(200);
+    await senior.page.getByText('已选为每周图片').waitFor();
+    await senior.context.close();
+
+    // A visitor's home page heads with this week's photo and its comment.
+    for (const width of [1366, 390]) {
+      const { context, page } = await openTab(browser, null, { width });
+      await page.goto(server.url);
+      const lede = page.getByTestId('potw-lede');
+      await lede.waitFor();
+      expect(await lede.textContent()).toContain(COMMENT.slice(0, 10));
+      expect(await lede.textContent()).toContain('资深审图员');
+      expect(await page.getByTestId('hero-credit').textContent()).toContain('B-30EE');
+      await page.getByTestId('hero-image').evaluate((img: HTMLImageElement) => img.decode());
+      expect(await noOverflow(page)).toBe(0);
+      await screenshotStill(page, `home-potw-${width}`);
+
+      await lede.getByRole('link', { name: '本周图片' }).click();
+      const week = page.getByTestId('potw-week');
+      await week.first().waitFor();
+      expect(await week.count()).toBe(1);
+      expect(await week.textContent()).toContain(COMMENT);
+      expect(await week.textContent()).toContain('B-30EE');
+      expect(await week.textContent()).toContain('推荐：资深审图员');
+      await page.locator('.potw-week img').first().waitFor();
+      await page
+        .locator('.potw-week img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.decode());
+      expect(await noOverflow(page)).toBe(0);
+      await screenshotStill(page, `potw-${width}`);
+      await context.close();
+    }
+  });
+});
