@@ -24,7 +24,6 @@ export const CATEGORIES = [
 ] as const;
 export const CATEGORY_CODES = CATEGORIES.map((c) => c.code) as [string, ...string[]];
 
-/** The orders of the gallery (`sort` of `GET /photos` and of the /search URL). */
 /** The filters of /search and `GET /photos` (everything but the free text, the order and the page), §3.3. */
 export const SEARCH_FILTER_KEYS = [
   'reg',
@@ -40,6 +39,7 @@ export const SEARCH_FILTER_KEYS = [
   'featured',
 ] as const;
 
+/** The orders of the gallery (`sort` of `GET /photos` and of the /search URL). */
 export const GALLERY_SORTS = ['accepted', 'taken', 'views', 'likes'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 
@@ -111,4 +111,18 @@ export const weekStart = (week: string): number => Date.parse(`${week}T00:00:00Z
 export function weekLabel(week: string): string {
   const [y, m, d] = week.split('-').map(Number);
   return `${y} 年 ${m} 月 ${d} 日这一周`;
+}
+
+/** Where the Atom feeds are (feeds.ts): the newest accepted photos of a search. */
+export const FEED_PATH = '/api/v1/feeds/photos';
+
+/** The feed of a search's filters, in one order (so one search is one URL); order and page left out. */
+export function feedPathOf(params: Readonly<Record<string, string | undefined>>): string {
+  const kept = new URLSearchParams();
+  for (const key of ['q', ...SEARCH_FILTER_KEYS]) {
+    const v = params[key]?.trim();
+    if (v && !(key === 'featured' && v !== '1' && v !== 'true')) kept.set(key, v);
+  }
+  const query = kept.toString();
+  return query ? `${FEED_PATH}?${query}` : FEED_PATH;
 }

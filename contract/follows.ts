@@ -76,6 +76,8 @@ export const follow = z.object({
   label: z.string(),
   /** Where its photos are: /user/3, /reg/B-30EE, /search?airline=12 … */
   href: z.string(),
+  /** The Atom feed of its photos: /api/v1/feeds/photos?reg=B-30EE … */
+  feed: z.string(),
   mail: z.enum(FOLLOW_MAIL),
   muted: z.boolean(),
   createdAt: z.number().int(),

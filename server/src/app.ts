@@ -40,6 +40,8 @@ import { MessagesService } from './modules/messages/messages.service.js';
 import { NotamsService } from './modules/notams/notams.service.js';
 import { FollowFanout } from './modules/follows/fanout.service.js';
 import { FollowsService } from './modules/follows/follows.service.js';
+import { feedLinkOf } from './modules/feeds/feed-links.js';
+import { FeedsService } from './modules/feeds/feeds.service.js';
 import { PotwService } from './modules/potw/potw.service.js';
 import { PublicApiService } from './modules/public-api/public-api.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
@@ -147,6 +149,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const potw = new PotwService(db, clock, photos, accounts, notifications, audit);
   const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
   const follows = new FollowsService(database, clock, accounts, reference, photos);
+  const feeds = new FeedsService(gallery, follows, accounts, config.publicUrl);
   const fanout = new FollowFanout(db, clock, events, gallery, reference, accounts, notifications, config.publicUrl);
   const notams = new NotamsService(db, clock, audit);
   const manage = new ManageService(db, clock, accountsAdmin, photos, screeningQueue, curation, votes, audit);
@@ -186,6 +189,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       votes,
       potw,
       follows,
+      feeds,
       fanout,
       publicApi,
       limiter,
@@ -248,7 +252,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await app.register(imageRoutes(services.files));
   await app.register(sitemapRoutes(services.pageMeta, config.publicUrl));
-  await registerWebApp(app, config, (path) => services.pageMeta.pageMeta(path));
+  await registerWebApp(
+    app,
+    config,
+    (path) => services.pageMeta.pageMeta(path),
+    (path, search) => feedLinkOf(path, search, config.publicUrl),
+  );
 
   const mail =
     opts.mail ??

@@ -10,6 +10,7 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { notamsRoutes } from './modules/notams/notams.routes.js';
 import { followsRoutes } from './modules/follows/follows.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { potwRoutes } from './modules/potw/potw.routes.js';
 import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
@@ -47,6 +48,7 @@ export async function registerApiRoutes(
   await api.register(potwRoutes(services.potw));
   await api.register(followsRoutes(services.follows));
   await api.register(publicApiRoutes(services.publicApi, services.limiter));
+  await api.register(feedsRoutes(services.feeds));
   await api.register(manageRoutes(services.manage));
   await api.register(notamsRoutes(services.notams));
 }

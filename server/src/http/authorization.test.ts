@@ -54,6 +54,7 @@ const ACCESS: Record<string, 'public' | 0 | 1 | 2 | 3> = {
   'GET /api/v1/following': 0,
   'GET /api/v1/public/photos': 'public',
   'GET /api/v1/oembed': 'public',
+  'GET /api/v1/feeds/photos': 'public',
   'POST /api/v1/notifications/read': 0,
   'GET /api/v1/openapi.json': 'public',
   'GET /api/v1/photos': 'public',

@@ -21,12 +21,25 @@ export interface PageMeta {
   oembed?: string;
 }
 
+/** A page's Atom feed, advertised to feed readers. */
+export interface FeedLink {
+  href: string;
+  title: string;
+}
+
 const escapeHtml = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const feedTag = (feed: FeedLink | null) =>
+  feed
+    ? `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(feed.href)}" title="${escapeHtml(feed.title)}">`
+    : '';
+
 /** index.html with a page's own `<title>` and description / Open Graph tags (crawlers run no script). */
-function withMeta(html: string, meta: PageMeta, url: string): string {
+function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, url: string): string {
+  if (!meta) return feed ? html.replace('</head>', () => `${feedTag(feed)}</head>`) : html;
   const tags = [
+    feedTag(feed),
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
@@ -49,6 +62,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   config: Config,
   pageMeta: (path: string) => Promise<PageMeta | null> = async () => null,
+  feedOf: (path: string, search: string) => FeedLink | null = () => null,
 ): Promise<void> {
   const indexPath = path.join(config.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
@@ -70,13 +84,15 @@ export async function registerWebApp(
   }
   const sendIndex = (reply: FastifyReply, html = indexHtml) =>
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
-  if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  if (indexHtml)
+    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply, withMeta(indexHtml!, null, feedOf('/', ''), '')));
   app.setNotFoundHandler((request, reply) => {
     const isPage = indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
     if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
-    const path = request.url.split('?')[0]!;
+    const [path = '/', search = ''] = request.url.split('?');
+    const feed = feedOf(path, search);
     return pageMeta(path).then(
-      (meta) => sendIndex(reply, meta ? withMeta(indexHtml!, meta, `${config.publicUrl}${path}`) : indexHtml),
+      (meta) => sendIndex(reply, withMeta(indexHtml!, meta, feed, `${config.publicUrl}${path}`)),
       () => sendIndex(reply),
     );
   });

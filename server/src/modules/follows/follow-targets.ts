@@ -1,4 +1,4 @@
-import { CATEGORIES } from '../../../../contract/catalogues.js';
+import { CATEGORIES, feedPathOf } from '../../../../contract/catalogues.js';
 import { MAX_ID } from '../../../../contract/limits.js';
 import { FOLLOW_LIMITS, FOLLOW_MESSAGES, searchFollowTarget, type FollowKind } from '../../../../contract/follows.js';
 import { searchQuery } from '../../../../contract/gallery.js';
@@ -57,6 +57,20 @@ export function hrefOf(kind: FollowKind, target: string, label: string): string 
       return `/search?${kind}=${target}`;
     case 'search':
       return `/search?${target}`;
+  }
+}
+
+/** The Atom feed of a follow's photos (the same filters as its page). */
+export function feedOf(kind: FollowKind, target: string, label: string): string {
+  switch (kind) {
+    case 'photographer':
+      return feedPathOf({ user: target });
+    case 'registration':
+      return feedPathOf({ reg: label });
+    case 'search':
+      return feedPathOf(Object.fromEntries(new URLSearchParams(target)));
+    default:
+      return feedPathOf({ [kind]: target });
   }
 }
 
@@ -142,7 +156,7 @@ export class FollowTargets {
   }
 
   /** A saved search in words: 搜索 “737” · 中国国际航空 · 2024-03-01 起. */
-  private async describe(p: Record<string, string>): Promise<string> {
+  async describe(p: Record<string, string>): Promise<string> {
     const parts: string[] = [];
     if (p.q) parts.push(`“${p.q}”`);
     if (p.reg) parts.push(p.reg.toUpperCase());

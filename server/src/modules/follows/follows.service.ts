@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
-import { FollowTargets, hrefOf } from './follow-targets.js';
+import { feedOf, FollowTargets, hrefOf } from './follow-targets.js';
 import { followingPage } from './following.repository.js';
 import * as repo from './follows.repository.js';
 
@@ -46,6 +46,11 @@ export class FollowsService {
 
   private get db() {
     return this.database.db;
+  }
+
+  /** A search's filters in words (搜索：B-30EE · 中国国际航空), as a saved search is named. */
+  describeSearch(params: Record<string, string>): Promise<string> {
+    return this.targets.describe(params);
   }
 
   async list(user: AuthUser): Promise<FollowsResponse> {
@@ -76,6 +81,7 @@ export class FollowsService {
         target: r.target,
         label,
         href: hrefOf(r.kind, r.target, label),
+        feed: feedOf(r.kind, r.target, r.label),
         mail: r.mail,
         muted: r.muted === 1,
         createdAt: r.created_at,

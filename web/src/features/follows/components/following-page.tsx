@@ -1,5 +1,6 @@
 import { FOLLOW_KIND_NAMES, FOLLOW_MAIL, FOLLOW_MAIL_NAMES, type Follow, type FollowMail } from '@contract/follows';
 import { Link } from 'react-router';
+import { FeedLink } from '../../../components/feed-link.js';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
 import { useFollowChanges, useMyFollows } from '../../../lib/follows.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
@@ -17,6 +18,7 @@ function FollowRow({ follow }: { follow: Follow }) {
         {follow.label}
       </Link>
       <span className="follow-tools">
+        <FeedLink path={follow.feed} />
         <select
           aria-label={`${follow.label} 的邮件方式`}
           value={follow.mail}

@@ -1,7 +1,8 @@
 import { searchFollowTarget } from '@contract/follows';
-import { CATEGORIES, GALLERY_SORTS, type GallerySort } from '@contract/catalogues';
+import { CATEGORIES, feedPathOf, GALLERY_SORTS, type GallerySort } from '@contract/catalogues';
 import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FeedLink } from '../../../components/feed-link.js';
 import { FollowButton } from '../../../components/follow-button.js';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
 import { usePageTitle } from '../../../lib/page-title.js';
@@ -146,6 +147,7 @@ export function Component() {
         </p>
         {/* A search with filters can be followed: its new photos reach the member's inbox. */}
         {searchFollowTarget(url.toString()) !== '' && !results.isError && <FollowButton kind="search" target={url.toString()} />}
+        {!results.isError && <FeedLink path={feedPathOf(params)} />}
       </div>
 
       {results.isError ? (

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { feedPathOf } from '../../../../contract/catalogues.js';
+import { FEED_LIMITS } from '../../../../contract/feeds.js';
+import type { SearchQuery, SearchResponse } from '../../../../contract/gallery.js';
+import type { PhotoResponse } from '../../../../contract/photos.js';
+import { LICENCE_CC, LICENCE_DISPLAY } from '../../../../contract/public-api.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { FollowsService } from '../follows/follows.service.js';
+import type { GalleryService } from '../gallery/gallery.service.js';
+import { atomXml, escapeXml, type AtomEntry } from './atom.js';
+
+export type FeedQuery = Omit<SearchQuery, 'cursor' | 'limit' | 'sort'>;
+
+export interface FeedAnswer {
+  xml: string;
+  etag: string;
+  lastModified: number;
+}
+
+const escapeHtml = escapeXml;
+
+/**
+ * Atom feeds of the newest accepted photos of any search (issue 23, item 4): the gallery answers the
+ * search (its cache and its version included), this turns the answer into Atom. The entity tag is the
+ * document's hash, so a reader that has it gets a 304 whatever process answers.
+ */
+export class FeedsService {
+  constructor(
+    private readonly gallery: GalleryService,
+    private readonly follows: FollowsService,
+    private readonly accounts: AccountsService,
+    private readonly publicUrl: string,
+  ) {}
+
+  async photos(q: FeedQuery): Promise<FeedAnswer> {
+    const answer = JSON.parse(
+      (await this.gallery.searchJson({ ...q, sort: 'accepted', limit: FEED_LIMITS.entries })).toString('utf8'),
+    ) as SearchResponse;
+    const params = Object.fromEntries(
+      Object.entries(q).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
+    ) as Record<string, string>;
+    const filtered = Object.keys(params).length > 0;
+    const [words, settings] = await Promise.all([
+      filtered ? this.follows.describeSearch(params) : Promise.resolve('最新图片'),
+      this.accounts.settingsOf([...new Set(answer.items.map((p) => p.uploader.id))]),
+    ]);
+    const title = filtered ? words.replace(/^搜索：/, '') : words;
+    const self = `${this.publicUrl}${feedPathOf(params)}`;
+    const query = new URLSearchParams(params).toString();
+    const entries = answer.items.map((p) =>
+      this.entry(p, settings.get(p.uploader.id)?.allowThirdPartyCc ? LICENCE_CC : LICENCE_DISPLAY),
+    );
+    const xml = atomXml({
+      id: self,
+      title: `${title} · 航迹 Contrail`,
+      subtitle: filtered
+        ? `航迹 Contrail 上“${title}”的最新图片，每张都经过审核。`
+        : '航迹 Contrail 最新通过审核的航空摄影图片。',
+      self,
+      alternate: `${this.publicUrl}/search${query ? `?${query}` : ''}`,
+      icon: `${this.publicUrl}/favicon.svg`,
+      // An empty feed is as new as the site's epoch; a fixed instant keeps its tag the same.
+      updated: entries[0]?.updated ?? 0,
+      entries,
+    });
+    return {
+      xml,
+      etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`,
+      lastModified: entries[0]?.updated ?? 0,
+    };
+  }
+
+  private entry(p: PhotoResponse, rights: string): AtomEntry {
+    const link = `${this.publicUrl}/photo/${p.id}`;
+    const medium = p.renditions.filter((r) => r.width <= 1280).at(-1) ?? p.renditions[0]!;
+    const image = { ...medium, url: this.absolute(medium.url), type: 'image/webp' };
+    const facts = [p.registration, p.aircraftType?.label, p.airline?.label, p.inFlight ? '空中拍摄' : p.airport?.label].filter(
+      (v): v is string => !!v,
+    );
+    const summary = [
+      facts.join(' · '),
+      `拍摄于 ${p.takenOn}`,
+      `摄影：${p.uploader.username}`,
+      ...(p.remark ? [p.remark] : []),
+      rights,
+    ].join('\n');
+    const contentHtml = [
+      `<p><a href="${escapeHtml(link)}"><img src="${escapeHtml(image.url)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(facts.join(' · '))}"></a></p>`,
+      `<p>${escapeHtml(facts.join(' · '))}<br>拍摄于 ${escapeHtml(p.takenOn)} · 摄影：<a href="${escapeHtml(`${this.publicUrl}/user/${p.uploader.id}`)}">${escapeHtml(p.uploader.username)}</a></p>`,
+      ...(p.remark ? [`<p>${escapeHtml(p.remark)}</p>`] : []),
+      `<p>© ${escapeHtml(p.uploader.username)} · ${escapeHtml(rights)}</p>`,
+    ].join('');
+    return {
+      id: link,
+      title: facts.join(' · '),
+      link,
+      updated: p.decidedAt ?? p.createdAt,
+      author: { name: p.uploader.username, uri: `${this.publicUrl}/user/${p.uploader.id}` },
+      rights,
+      summary,
+      contentHtml,
+      image,
+    };
+  }
+
+  private absolute(url: string): string {
+    return /^https?:\/\//.test(url) ? url : `${this.publicUrl}${url}`;
+  }
+}
