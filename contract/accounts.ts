@@ -55,19 +55,33 @@ export const registerRequest = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
+export const ATTRIBUTION_MAX = 60;
+
 export const userSettings = z.object({
   allowFeature: z.boolean(),
   allowThirdPartyCc: z.boolean(),
   /** Other sites may show the photos through the open API and oEmbed, credited and linked back. */
   allowThirdPartyDisplay: z.boolean(),
   screeningMails: z.boolean(),
+  /**
+   * The credit other sites show beside the photos (open API, oEmbed, feeds), as the photographer words
+   * it; empty for the default `© 用户名 / 航迹 Contrail`.
+   */
+  attribution: trimmedText(ATTRIBUTION_MAX, `署名最多 ${ATTRIBUTION_MAX} 个字符`),
 });
 export type UserSettings = z.infer<typeof userSettings>;
+/** The switches among the settings (every one but the credit). */
+export type SettingSwitch = Exclude<keyof UserSettings, 'attribution'>;
+
+/** The credit shown with a photo elsewhere: the photographer's own words, else `© 用户名 / 航迹 Contrail`. */
+export const attributionOf = (settings: Pick<UserSettings, 'attribution'> | undefined, username: string) =>
+  settings?.attribution || `© ${username} / 航迹 Contrail`;
 export const DEFAULT_SETTINGS: UserSettings = {
   allowFeature: true,
   allowThirdPartyCc: false,
   allowThirdPartyDisplay: true,
   screeningMails: true,
+  attribution: '',
 };
 
 export const meResponse = z.object({

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { feedPathOf } from '../../../../contract/catalogues.js';
 import { FEED_LIMITS } from '../../../../contract/feeds.js';
+import { attributionOf } from '../../../../contract/accounts.js';
 import type { SearchQuery, SearchResponse } from '../../../../contract/gallery.js';
 import type { PhotoResponse } from '../../../../contract/photos.js';
 import { LICENCE_CC, LICENCE_DISPLAY } from '../../../../contract/public-api.js';
@@ -47,9 +48,10 @@ export class FeedsService {
     const title = filtered ? words.replace(/^搜索：/, '') : words;
     const self = `${this.publicUrl}${feedPathOf(params)}`;
     const query = new URLSearchParams(params).toString();
-    const entries = answer.items.map((p) =>
-      this.entry(p, settings.get(p.uploader.id)?.allowThirdPartyCc ? LICENCE_CC : LICENCE_DISPLAY),
-    );
+    const entries = answer.items.map((p) => {
+      const s = settings.get(p.uploader.id);
+      return this.entry(p, s?.allowThirdPartyCc ? LICENCE_CC : LICENCE_DISPLAY, attributionOf(s, p.uploader.username));
+    });
     const xml = atomXml({
       id: self,
       title: `${title} · 航迹 Contrail`,
@@ -70,7 +72,7 @@ export class FeedsService {
     };
   }
 
-  private entry(p: PhotoResponse, rights: string): AtomEntry {
+  private entry(p: PhotoResponse, rights: string, credit: string): AtomEntry {
     const link = `${this.publicUrl}/photo/${p.id}`;
     const medium = p.renditions.filter((r) => r.width <= 1280).at(-1) ?? p.renditions[0]!;
     const image = { ...medium, url: this.absolute(medium.url), type: 'image/webp' };
@@ -81,6 +83,7 @@ export class FeedsService {
       facts.join(' · '),
       `拍摄于 ${p.takenOn}`,
       `摄影：${p.uploader.username}`,
+      credit,
       ...(p.remark ? [p.remark] : []),
       rights,
     ].join('\n');
@@ -88,7 +91,7 @@ export class FeedsService {
       `<p><a href="${escapeHtml(link)}"><img src="${escapeHtml(image.url)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(facts.join(' · '))}"></a></p>`,
       `<p>${escapeHtml(facts.join(' · '))}<br>拍摄于 ${escapeHtml(p.takenOn)} · 摄影：<a href="${escapeHtml(`${this.publicUrl}/user/${p.uploader.id}`)}">${escapeHtml(p.uploader.username)}</a></p>`,
       ...(p.remark ? [`<p>${escapeHtml(p.remark)}</p>`] : []),
-      `<p>© ${escapeHtml(p.uploader.username)} · ${escapeHtml(rights)}</p>`,
+      `<p>${escapeHtml(credit)} · ${escapeHtml(rights)}</p>`,
     ].join('');
     return {
       id: link,

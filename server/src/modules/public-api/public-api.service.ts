@@ -1,4 +1,4 @@
-import type { UserSettings } from '../../../../contract/accounts.js';
+import { attributionOf, type UserSettings } from '../../../../contract/accounts.js';
 import { msnKey } from '../../../../contract/airframes.js';
 import { MAX_ID } from '../../../../contract/limits.js';
 import { NO_REGISTRATION, registrationKey, type PhotoResponse } from '../../../../contract/photos.js';
@@ -107,7 +107,7 @@ export class PublicApiService {
       photographer: { name: p.uploader.username, link: `${this.publicUrl}/user/${p.uploader.id}` },
       ...images,
       licence: settings.allowThirdPartyCc ? LICENCE_CC : LICENCE_DISPLAY,
-      attribution: `© ${p.uploader.username} / 航迹 Contrail`,
+      attribution: attributionOf(settings, p.uploader.username),
     };
   }
 

@@ -119,6 +119,29 @@ describe.each(databaseKinds())('the open photo API on %s', (kind) => {
     expect(ids).not.toContain(photo.pending);
   });
 
+  it('credits each photo as its photographer chose in the settings, and says a too long credit is refused', async () => {
+    const set = (attribution: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/me',
+        headers: bearer(spotter.token),
+        payload: { settings: { attribution } },
+      });
+    expect((await set('  © 张三 · 上海拍机小组  ')).statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/user/me', headers: bearer(spotter.token) });
+    expect(me.json().settings.attribution).toBe('© 张三 · 上海拍机小组');
+    const credited = await get<PublicPhotosResponse>('/public/photos?reg=B-30EE&limit=1');
+    expect(credited.body.photos[0]!.attribution).toBe('© 张三 · 上海拍机小组');
+    const long = await set('长'.repeat(61));
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json())).toContain('署名最多 60 个字符');
+    // Cleared: the default credit again.
+    expect((await set('')).statusCode).toBe(200);
+    expect((await get<PublicPhotosResponse>('/public/photos?reg=B-30EE&limit=1')).body.photos[0]!.attribution).toBe(
+      `© ${spotter.username} / 航迹 Contrail`,
+    );
+  });
+
   it('finds an aircraft by MSN and type, and says in Chinese what is missing', async () => {
     const byMsn = await get<PublicPhotosResponse>('/public/photos?msn=4321&type=a320');
     expect(byMsn.body.photos.map((p) => p.id)).toEqual([photo.msn]);

@@ -1,4 +1,4 @@
-import type { PublicUser, UserSettings } from '@contract/accounts';
+import { ATTRIBUTION_MAX, type PublicUser, type SettingSwitch } from '@contract/accounts';
 import { MESSAGES } from '@contract/texts';
 import { Button, Form, Input, Switch } from 'antd';
 import { useState } from 'react';
@@ -16,9 +16,10 @@ import { useUpdateMe } from '../api/update-me.js';
 interface ProfileFields {
   username: string;
   homeAirport: RefOption | null;
+  attribution: string;
 }
 
-const SWITCHES: { key: keyof UserSettings; label: string; hint: string }[] = [
+const SWITCHES: { key: SettingSwitch; label: string; hint: string }[] = [
   { key: 'allowFeature', label: '允许本站精选我的图片', hint: '被评为编辑精选的图片会在首页和图库中展示。' },
   {
     key: 'allowThirdPartyCc',
@@ -94,9 +95,10 @@ function Settings({ user, onClose }: { user: PublicUser; onClose: () => void }) 
         username: v.username.trim(),
         homeAirportId: v.homeAirport?.value ?? null,
         coverPhotoId: coverValue,
+        settings: { attribution: (v.attribution ?? '').trim() },
       });
     } catch (e) {
-      showFieldErrors(profile, e, { homeAirportId: 'homeAirport', coverPhotoId: null });
+      showFieldErrors(profile, e, { homeAirportId: 'homeAirport', coverPhotoId: null, settings: 'attribution' });
     }
   };
   const changePassword = async () => {
@@ -131,6 +133,7 @@ function Settings({ user, onClose }: { user: PublicUser; onClose: () => void }) 
           initialValues={{
             username: me.data.username,
             homeAirport: user.homeAirport ? { value: user.homeAirport.id, label: user.homeAirport.label } : null,
+            attribution: settings.attribution,
           }}
           style={{ maxWidth: 640 }}
         >
@@ -139,6 +142,17 @@ function Settings({ user, onClose }: { user: PublicUser; onClose: () => void }) 
           </Form.Item>
           <Form.Item name="homeAirport" label="主场机场">
             <ReferenceSelect kind="airports" placeholder="常去拍机的机场" />
+          </Form.Item>
+          <Form.Item
+            name="attribution"
+            label="署名"
+            extra="其他网站通过开放接口、嵌入或订阅展示你的图片时写在旁边的署名；留空即“© 用户名 / 航迹 Contrail”。"
+          >
+            <Input
+              maxLength={ATTRIBUTION_MAX}
+              placeholder={`© ${me.data.username} / 航迹 Contrail`}
+              data-testid="settings-attribution"
+            />
           </Form.Item>
           <Form.Item label="封面图片">
             <CoverPicker userId={user.id} value={coverValue} onChange={setCover} />
