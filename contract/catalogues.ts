@@ -126,3 +126,11 @@ export function feedPathOf(params: Readonly<Record<string, string | undefined>>)
   const query = kept.toString();
   return query ? `${FEED_PATH}?${query}` : FEED_PATH;
 }
+
+/** The open photo API's limits (public-api.ts), here without zod for the /api page. */
+export const PUBLIC_API_LIMITS = {
+  /** Requests per address and minute, across every server process. */
+  perMinute: 60,
+  pageDefault: 10,
+  pageMax: 50,
+} as const;

@@ -1,15 +1,11 @@
+import { PUBLIC_API_LIMITS } from './catalogues.js';
 import { text, trimmedText, z } from './zod.js';
 
 // The open photo API (issue 23, item 5) and oEmbed (item 6): for other sites, flight trackers and
 // forums. Read-only, CORS open, limited per address; only accepted photos of photographers who allow
 // third-party display (a setting, on by default).
 
-export const PUBLIC_API_LIMITS = {
-  /** Requests per address and minute, across every server process. */
-  perMinute: 60,
-  pageDefault: 10,
-  pageMax: 50,
-} as const;
+export { PUBLIC_API_LIMITS } from './catalogues.js';
 
 export const PUBLIC_API_MESSAGES = {
   needReg: '请提供注册号（reg）或 MSN（msn）',

@@ -71,6 +71,7 @@ const pages: RouteObject[] = [
     lazy: page(() => import('../features/guides/components/standard-page.js')),
   },
   { path: '/potw', handle: { title: '每周图片' }, lazy: page(() => import('../features/potw/components/potw-page.js')) },
+  { path: '/api', handle: { title: '开放接口' }, lazy: page(() => import('../features/guides/components/api-page.js')) },
   { path: '/terms', handle: { title: '用户协议' }, lazy: page(() => import('../features/guides/components/terms-page.js')) },
   { path: '/photo/:id', handle: { title: '图片' }, lazy: page(() => import('../features/gallery/components/photo-page.js')) },
   {

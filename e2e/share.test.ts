@@ -18,9 +18,10 @@ type Session = Record<string, unknown> & { id: number; token: string };
 
 const COMMENT = '清晨的逆光把 B-30EE 的轮廓勾得干干净净，尾迹和云层的层次也处理得很好。';
 
-// Issue 23, item 3 in the browser: a senior screener picks a photo of the week from its page; the home
-// page heads with it and its comment; /potw keeps it, at a desktop's width and a phone's.
-describe.skipIf(!browserAvailable())('photo of the week in Chromium', () => {
+// Issue 23 in the browser: a senior screener picks a photo of the week from its page; the home page
+// heads with it and its comment; /potw keeps it; /search links its Atom feed; /api shows its examples —
+// at a desktop's width and a phone's.
+describe.skipIf(!browserAvailable())('photo of the week, feeds and the /api page in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   const sessions = {} as Record<'uploader' | 'senior', Session>;
@@ -122,5 +123,40 @@ describe.skipIf(!browserAvailable())('photo of the week in Chromium', () => {
       await screenshotStill(page, `potw-${width}`);
       await context.close();
     }
+  });
+
+  it('links a search’s Atom feed, and /api renders its examples in curl and JavaScript', async () => {
+    const { context, page } = await openTab(browser, null);
+    await page.goto(`${server.url}/search?reg=B-30EE`);
+    const feed = page.getByTestId('feed-link');
+    await feed.waitFor();
+    const href = await feed.getAttribute('href');
+    expect(href).toBe('/api/v1/feeds/photos?reg=B-30EE');
+    const atom = await fetch(`${server.url}${href}`);
+    expect(atom.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    expect(await atom.text()).toContain(`/photo/${photos[0]}</id>`);
+
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/api`);
+      const api = page.getByTestId('api-page');
+      await api.waitFor();
+      expect(await page.title()).toContain('开放接口');
+      const blocks = await page
+        .locator('.api-code')
+        .evaluateAll((els) => els.map((e) => [e.querySelector('figcaption')!.textContent, e.querySelector('code')!.textContent]));
+      const curl = blocks.find(([label]) => label === 'curl')![1]!;
+      expect(curl).toBe(`curl '${server.url}/api/v1/public/photos?reg=B-30EE&limit=5'`);
+      expect(blocks.some(([label, code]) => label!.startsWith('JavaScript') && code!.includes('await fetch('))).toBe(true);
+      // The example answers as it says: the photo picked above, credited.
+      const answer = (await (await fetch(curl.slice(6, -1))).json()) as { photos: { link: string; attribution: string }[] };
+      expect(answer.photos[0]).toMatchObject({
+        link: `${server.url}/photo/${photos[0]}`,
+        attribution: '© 拍机少年 / 航迹 Contrail',
+      });
+      expect(await noOverflow(page)).toBe(0);
+      await screenshotStill(page, `api-${width}`);
+    }
+    await context.close();
   });
 });
