@@ -18,6 +18,8 @@ export interface Events {
   'photo.stateChanged': { trx: DbOrTrx; photo: PhotoRow; from: PhotoState; to: PhotoState; at: number };
   /** Facts of these photos changed without a change of state (an edit, a correction, a merge, a feature). */
   'photo.factsChanged': { trx: DbOrTrx; photoIds: number[] };
+  /** A photo became an editor's choice (after `photo.factsChanged`): saved searches of 编辑精选 may now find it. */
+  'photo.featured': { trx: DbOrTrx; photoId: number; at: number };
   /** A member took another name: everything that shows or finds them by name follows. */
   'account.renamed': { trx: DbOrTrx; userId: number };
   /** A member deleted their account (§4.5): their photos leave the site with it. */

@@ -200,6 +200,22 @@ describe.each(databaseKinds())('follows on %s', (kind) => {
     expect(await noticesOf(searcher.id, later)).toHaveLength(0);
   });
 
+  it('tells a saved search of 编辑精选 when a photo becomes one, and nobody twice', async () => {
+    const picky = await makeUser(t);
+    const spotter = await makeUser(t);
+    expect((await follow(picky, { kind: 'search', target: `/search?featured=1&airline=${airlineId}` })).status).toBe(200);
+    expect((await follow(spotter, { kind: 'registration', target: 'B-6611' })).status).toBe(200);
+    const photo = await accepted({ registration: 'B-6611', airline_id: airlineId });
+    await t.services.fanout.run(10);
+    // Not an editor's choice when accepted: the search does not find it yet.
+    expect(await noticesOf(picky.id, photo)).toHaveLength(0);
+    expect(await noticesOf(spotter.id, photo)).toHaveLength(1);
+    await t.database.db.transaction().execute((trx) => t.services.photos.feature(trx, photo, t.clock.now()));
+    await t.services.fanout.run(10);
+    expect(await noticesOf(picky.id, photo)).toHaveLength(1);
+    expect(await noticesOf(spotter.id, photo)).toHaveLength(1);
+  });
+
   it('shows on /following the newest accepted photos of what is followed, page by page', async () => {
     const reader = await makeUser(t);
     const spotter = await makeUser(t);

@@ -288,6 +288,7 @@ export class PhotosService {
   async feature(trx: DbOrTrx, photoId: number, at: number): Promise<boolean> {
     if (!(await repo.markFeatured(trx, photoId, at))) return false;
     await this.events.publish('photo.factsChanged', { trx, photoIds: [photoId] });
+    await this.events.publish('photo.featured', { trx, photoId, at });
     return true;
   }
 
