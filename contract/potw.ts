@@ -23,6 +23,7 @@ export const POTW_MESSAGES = {
   commentRequired: '请写下推荐语',
   notAccepted: '只能选择已通过审核的图片',
   ownPhoto: '不能选自己的图片：请另一位资深审图员来选',
+  notAllowed: '摄影师在设置中不允许本站精选其图片',
   photoTaken: '这张图片已当选过每周图片：每张图片只能当选一次',
   weekTaken: (week: string) => `${weekLabel(week)}已有每周图片：先撤销它，再选新的`,
   badWeek: `周次须为某周的星期一（北京时间），从本周到 ${POTW_LIMITS.weeksAhead} 周以后`,

@@ -4,17 +4,20 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../server/src/testing/images.js';
 import {
+  acceptAs,
+  actorOf,
   browserAvailable,
+  firstEntry,
   launchBrowser,
   noOverflow,
   openTab,
   type RunningServer,
   screenshotStill,
   servicesFor,
+  type Session,
+  signedInMembers,
   startServer,
 } from './harness.js';
-
-type Session = Record<string, unknown> & { id: number; token: string };
 
 // Issue 23 in the browser: a member follows a registration from a photo page; when a screener accepts
 // a new photo of it, the fan-out job (in the server process) tells the member, whose unread count rises
@@ -29,21 +32,18 @@ describe.skipIf(!browserAvailable())('follows in Chromium', () => {
     server = await startServer();
     const services = await servicesFor(server);
     try {
-      for (const [role, email, username, level] of [
-        ['uploader', 'spotter@example.com', '拍机少年', 0],
-        ['screener', 'screener@example.com', '审图员甲', 1],
-        ['fan', 'fan@example.com', '追机迷', 0],
-      ] as const) {
-        await services.accounts.createUser({ email, username, password: 'password-123', level });
-        sessions[role] = { ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) } as Session;
-      }
-      const uploader = { id: sessions.uploader.id, username: '拍机少年', level: 0, sessionId: 0 };
-      const first = async (kind: 'aircraft_types' | 'airlines' | 'airports', q: string) =>
-        (await services.reference.search(kind, { q, limit: 1 }, null)).items[0]!.id;
+      Object.assign(
+        sessions,
+        await signedInMembers(services, [
+          ['uploader', 'spotter@example.com', '拍机少年', 0],
+          ['screener', 'screener@example.com', '审图员甲', 1],
+          ['fan', 'fan@example.com', '追机迷', 0],
+        ]),
+      );
       const meta = {
-        aircraftTypeId: await first('aircraft_types', 'A320'),
-        airlineId: await first('airlines', 'CSC'),
-        airportId: await first('airports', 'PVG'),
+        aircraftTypeId: await firstEntry(services, 'aircraft_types', 'A320'),
+        airlineId: await firstEntry(services, 'airlines', 'CSC'),
+        airportId: await firstEntry(services, 'airports', 'PVG'),
         categories: ['airliner'],
         queue: 'normal' as const,
         watermark: null,
@@ -51,18 +51,11 @@ describe.skipIf(!browserAvailable())('follows in Chromium', () => {
       const file = path.join(server.dataDir, 'seed.jpg');
       const upload = async (seed: number, takenOn: string) => {
         fs.writeFileSync(file, await makeJpeg({ seed, width: 1500, height: 1000 }));
-        return (await services.uploads.upload(uploader, file, { ...meta, registration: 'B-30EE', takenOn })).photo.id;
+        return (await services.uploads.upload(actorOf(sessions.uploader), file, { ...meta, registration: 'B-30EE', takenOn }))
+          .photo.id;
       };
       photo.first = await upload(501, '2024-03-01');
-      const row = await services.db.selectFrom('photos').selectAll().where('id', '=', photo.first).executeTakeFirstOrThrow();
-      await services.db.transaction().execute((trx) =>
-        services.lifecycle.transition(trx, {
-          photo: row,
-          action: 'accept',
-          actor: { id: sessions.screener.id, username: '审图员甲', level: 1, sessionId: 0 },
-          patch: { decided_at: Date.now() },
-        }),
-      );
+      await acceptAs(services, photo.first, actorOf(sessions.screener));
       photo.waiting = await upload(502, '2024-04-01');
     } finally {
       await services.close();

@@ -24,6 +24,42 @@ export async function servicesFor(server: RunningServer) {
   return { ...services, db: database.db, close: () => database.destroy() };
 }
 
+type Services = Awaited<ReturnType<typeof servicesFor>>;
+/** A session as the login answers it (what the web keeps in localStorage). */
+export type Session = Record<string, unknown> & { id: number; token: string; username: string; permission: number };
+export type Actor = { id: number; username: string; level: number; sessionId: number };
+
+/** The member of a session as services take it (the acting user). */
+export const actorOf = (s: Session): Actor => ({ id: s.id, username: s.username, level: s.permission, sessionId: 0 });
+
+/** Members made as the CLI makes them, each signed in (password `password-123`): role → session. */
+export async function signedInMembers<R extends string>(
+  services: Services,
+  members: readonly (readonly [role: R, email: string, username: string, level: number])[],
+): Promise<Record<R, Session>> {
+  const out = {} as Record<R, Session>;
+  for (const [role, email, username, level] of members) {
+    await services.accounts.createUser({ email, username, password: 'password-123', level });
+    out[role] = { ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) };
+  }
+  return out;
+}
+
+/** The first reference entry a search finds (the imported data: `A320`, `CSC`, `PVG`). */
+export async function firstEntry(services: Services, kind: 'aircraft_types' | 'airlines' | 'airports', q: string) {
+  return (await services.reference.search(kind, { q, limit: 1 }, null)).items[0]!.id;
+}
+
+/** Accepts a photo as screening does (through the lifecycle: the gallery's index and the fan-out follow). */
+export async function acceptAs(services: Services, photoId: number, actor: Actor): Promise<void> {
+  const row = await services.db.selectFrom('photos').selectAll().where('id', '=', photoId).executeTakeFirstOrThrow();
+  await services.db
+    .transaction()
+    .execute((trx) =>
+      services.lifecycle.transition(trx, { photo: row, action: 'accept', actor, patch: { decided_at: Date.now() } }),
+    );
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,

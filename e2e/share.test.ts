@@ -4,17 +4,20 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../server/src/testing/images.js';
 import {
+  acceptAs,
+  actorOf,
   browserAvailable,
+  firstEntry,
   launchBrowser,
   noOverflow,
   openTab,
   type RunningServer,
   screenshotStill,
   servicesFor,
+  type Session,
+  signedInMembers,
   startServer,
 } from './harness.js';
-
-type Session = Record<string, unknown> & { id: number; token: string };
 
 const COMMENT = '清晨的逆光把 B-30EE 的轮廓勾得干干净净，尾迹和云层的层次也处理得很好。';
 
@@ -31,20 +34,17 @@ describe.skipIf(!browserAvailable())('photo of the week, feeds and the /api page
     server = await startServer();
     const services = await servicesFor(server);
     try {
-      for (const [role, email, username, level] of [
-        ['uploader', 'spotter@example.com', '拍机少年', 0],
-        ['senior', 'senior@example.com', '资深审图员', 2],
-      ] as const) {
-        await services.accounts.createUser({ email, username, password: 'password-123', level });
-        sessions[role] = { ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) } as Session;
-      }
-      const uploader = { id: sessions.uploader.id, username: '拍机少年', level: 0, sessionId: 0 };
-      const first = async (kind: 'aircraft_types' | 'airlines' | 'airports', q: string) =>
-        (await services.reference.search(kind, { q, limit: 1 }, null)).items[0]!.id;
+      Object.assign(
+        sessions,
+        await signedInMembers(services, [
+          ['uploader', 'spotter@example.com', '拍机少年', 0],
+          ['senior', 'senior@example.com', '资深审图员', 2],
+        ]),
+      );
       const meta = {
-        aircraftTypeId: await first('aircraft_types', 'A320'),
-        airlineId: await first('airlines', 'CSC'),
-        airportId: await first('airports', 'PVG'),
+        aircraftTypeId: await firstEntry(services, 'aircraft_types', 'A320'),
+        airlineId: await firstEntry(services, 'airlines', 'CSC'),
+        airportId: await firstEntry(services, 'airports', 'PVG'),
         categories: ['airliner'],
         queue: 'normal' as const,
         watermark: null,
@@ -55,17 +55,13 @@ describe.skipIf(!browserAvailable())('photo of the week, feeds and the /api page
         [602, 'B-1234'],
       ] as const) {
         fs.writeFileSync(file, await makeJpeg({ seed, width: 1500, height: 1000 }));
-        const id = (await services.uploads.upload(uploader, file, { ...meta, registration, takenOn: '2024-03-01' })).photo.id;
-        const row = await services.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        await services.db.transaction().execute((trx) =>
-          services.lifecycle.transition(trx, {
-            photo: row,
-            action: 'accept',
-            actor: { id: sessions.senior.id, username: '资深审图员', level: 2, sessionId: 0 },
-            patch: { decided_at: Date.now() },
-          }),
-        );
-        photos.push(id);
+        const { photo } = await services.uploads.upload(actorOf(sessions.uploader), file, {
+          ...meta,
+          registration,
+          takenOn: '2024-03-01',
+        });
+        await acceptAs(services, photo.id, actorOf(sessions.senior));
+        photos.push(photo.id);
       }
     } finally {
       await services.close();

@@ -1,7 +1,13 @@
 // Atom 1.0 (RFC 4287) written by hand: a handful of elements, every text escaped.
 
+// Characters XML 1.0 forbids (controls, lone surrogates, U+FFFE/U+FFFF), which a member's text may hold:
+// left out, or the whole feed would not parse.
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
 const escapeXml = (v: string) =>
-  v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  v
+    .replace(NOT_XML, '')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 export interface AtomEntry {
   id: string;
@@ -14,7 +20,8 @@ export interface AtomEntry {
   summary: string;
   /** HTML shown by readers (escaped into the document). */
   contentHtml: string;
-  image: { url: string; type: string; width: number; height: number };
+  /** None for a photographer who keeps their photos off other sites: the entry links to the page only. */
+  image: { url: string; type: string; width: number; height: number } | null;
 }
 
 export interface AtomFeed {
@@ -36,7 +43,7 @@ function entryXml(e: AtomEntry): string {
     `<id>${escapeXml(e.id)}</id>`,
     `<title type="text">${escapeXml(e.title)}</title>`,
     `<link rel="alternate" type="text/html" href="${escapeXml(e.link)}"/>`,
-    `<link rel="enclosure" type="${escapeXml(e.image.type)}" href="${escapeXml(e.image.url)}"/>`,
+    ...(e.image ? [`<link rel="enclosure" type="${escapeXml(e.image.type)}" href="${escapeXml(e.image.url)}"/>`] : []),
     `<published>${iso(e.updated)}</published>`,
     `<updated>${iso(e.updated)}</updated>`,
     `<author><name>${escapeXml(e.author.name)}</name><uri>${escapeXml(e.author.uri)}</uri></author>`,

@@ -22,7 +22,8 @@ export function feedLinkOf(path: string, search: string, publicUrl: string): Fee
   }
   const [, page, id] = /^\/(user|airframe|livery|reg)\/([^/]{1,20})$/.exec(path) ?? [];
   if (page === 'reg') {
-    const reg = decodeURIComponent(id!).toUpperCase();
+    // As the page reads it (page-meta): letters, digits and hyphens only, so nothing to decode.
+    const reg = /^[A-Za-z0-9-]{1,15}$/.test(id!) ? id!.toUpperCase() : '';
     return REGISTRATION_PATTERN.test(reg) ? link(feedPathOf({ reg }), `${reg} 的新图片`) : null;
   }
   if (!page || !ID.test(id!)) return null;

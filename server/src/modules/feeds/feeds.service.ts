@@ -5,6 +5,7 @@ import { attributionOf } from '../../../../contract/accounts.js';
 import type { SearchQuery, SearchResponse } from '../../../../contract/gallery.js';
 import type { PhotoResponse } from '../../../../contract/photos.js';
 import { LICENCE_CC, LICENCE_DISPLAY } from '../../../../contract/public-api.js';
+import type { Clock } from '../../clock.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { FollowsService } from '../follows/follows.service.js';
 import type { GalleryService } from '../gallery/gallery.service.js';
@@ -19,6 +20,9 @@ export interface FeedAnswer {
 }
 
 const escapeHtml = escapeXml;
+const SEEN_MAX = 5_000;
+/** An entry of a photographer who keeps their photos off other sites. */
+const LICENCE_SITE_ONLY = '仅在航迹 Contrail 展示：请到图片页面查看';
 
 /**
  * Atom feeds of the newest accepted photos of any search (issue 23, item 4): the gallery answers the
@@ -26,11 +30,14 @@ const escapeHtml = escapeXml;
  * document's hash, so a reader that has it gets a 304 whatever process answers.
  */
 export class FeedsService {
+  private readonly seen = new Map<string, { etag: string; at: number }>();
+
   constructor(
     private readonly gallery: GalleryService,
     private readonly follows: FollowsService,
     private readonly accounts: AccountsService,
     private readonly publicUrl: string,
+    private readonly clock: Clock,
   ) {}
 
   async photos(q: FeedQuery): Promise<FeedAnswer> {
@@ -50,7 +57,10 @@ export class FeedsService {
     const query = new URLSearchParams(params).toString();
     const entries = answer.items.map((p) => {
       const s = settings.get(p.uploader.id);
-      return this.entry(p, s?.allowThirdPartyCc ? LICENCE_CC : LICENCE_DISPLAY, attributionOf(s, p.uploader.username));
+      // A photographer who keeps their photos off other sites: the entry says what and links, without the image.
+      const shown = s?.allowThirdPartyDisplay ?? true;
+      const rights = !shown ? LICENCE_SITE_ONLY : s?.allowThirdPartyCc ? LICENCE_CC : LICENCE_DISPLAY;
+      return this.entry(p, rights, attributionOf(s, p.uploader.username), shown);
     });
     const xml = atomXml({
       id: self,
@@ -65,14 +75,11 @@ export class FeedsService {
       updated: entries[0]?.updated ?? 0,
       entries,
     });
-    return {
-      xml,
-      etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`,
-      lastModified: entries[0]?.updated ?? 0,
-    };
+    const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
+    return { xml, etag, lastModified: this.since(self, etag, entries[0]?.updated ?? 0) };
   }
 
-  private entry(p: PhotoResponse, rights: string, credit: string): AtomEntry {
+  private entry(p: PhotoResponse, rights: string, credit: string, withImage: boolean): AtomEntry {
     const link = `${this.publicUrl}/photo/${p.id}`;
     const medium = p.renditions.filter((r) => r.width <= 1280).at(-1) ?? p.renditions[0]!;
     const image = { ...medium, url: this.absolute(medium.url), type: 'image/webp' };
@@ -88,7 +95,9 @@ export class FeedsService {
       rights,
     ].join('\n');
     const contentHtml = [
-      `<p><a href="${escapeHtml(link)}"><img src="${escapeHtml(image.url)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(facts.join(' · '))}"></a></p>`,
+      withImage
+        ? `<p><a href="${escapeHtml(link)}"><img src="${escapeHtml(image.url)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(facts.join(' · '))}"></a></p>`
+        : `<p><a href="${escapeHtml(link)}">在航迹 Contrail 上查看图片</a></p>`,
       `<p>${escapeHtml(facts.join(' · '))}<br>拍摄于 ${escapeHtml(p.takenOn)} · 摄影：<a href="${escapeHtml(`${this.publicUrl}/user/${p.uploader.id}`)}">${escapeHtml(p.uploader.username)}</a></p>`,
       ...(p.remark ? [`<p>${escapeHtml(p.remark)}</p>`] : []),
       `<p>${escapeHtml(credit)} · ${escapeHtml(rights)}</p>`,
@@ -102,8 +111,23 @@ export class FeedsService {
       rights,
       summary,
       contentHtml,
-      image,
+      image: withImage ? image : null,
     };
+  }
+
+  /**
+   * Since when this feed has been this document, as this process saw it (never before its newest photo):
+   * a photo leaving the feed or a name changing makes it another document, even one it was before, so a
+   * reader asking "changed since?" hears yes. Another process may say a later time for the same
+   * document; the reader then downloads it once more and never misses a change.
+   */
+  private since(feed: string, etag: string, newest: number): number {
+    const known = this.seen.get(feed);
+    if (known?.etag === etag) return known.at;
+    const at = Math.max(newest, Math.floor(this.clock.now() / 1000) * 1000);
+    if (!known && this.seen.size >= SEEN_MAX) this.seen.delete(this.seen.keys().next().value!);
+    this.seen.set(feed, { etag, at });
+    return at;
   }
 
   private absolute(url: string): string {

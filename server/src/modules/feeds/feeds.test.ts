@@ -67,9 +67,10 @@ function parseAtom(xml: string): { title: string; updated: string; self: string;
       author,
       rights: one(e, 'rights').textContent!,
       summary: one(e, 'summary').textContent!,
-      image: child(e, 'link')
-        .find((l) => l.getAttribute('rel') === 'enclosure')!
-        .getAttribute('href')!,
+      image:
+        child(e, 'link')
+          .find((l) => l.getAttribute('rel') === 'enclosure')
+          ?.getAttribute('href') ?? '',
     };
   });
   return {
@@ -167,6 +168,25 @@ describe.each(databaseKinds())('Atom feeds on %s', (kind) => {
     expect(parseAtom((await feed('?reg=B-30EE&sort=views')).body).entries).toEqual(reg.entries);
   });
 
+  it('leaves the image out for a photographer who keeps photos off other sites, and drops characters XML forbids', async () => {
+    const shy = await makeUser(t);
+    const set = (settings: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/user/me', headers: bearer(shy.token), payload: { settings } });
+    expect((await set({ allowThirdPartyDisplay: false, attribution: '摄影\uffff师' })).statusCode).toBe(200);
+    const id = await accepted(shy, { registration: 'B-5566', remark: '备注\ufffe里' });
+    const atom = parseAtom((await feed(`?user=${shy.id}`)).body);
+    expect(atom.entries).toHaveLength(1);
+    expect(atom.entries[0]).toMatchObject({ link: `${t.config.publicUrl}/photo/${id}`, image: '' });
+    expect(atom.entries[0]!.rights).toContain('仅在航迹 Contrail 展示');
+    expect(atom.entries[0]!.summary).toContain('备注里');
+    expect((await feed(`?user=${shy.id}`)).body).not.toContain('/img/');
+    // Shown elsewhere again: the image is back, credited as written (less what XML cannot carry).
+    expect((await set({ allowThirdPartyDisplay: true })).statusCode).toBe(200);
+    const again = parseAtom((await feed(`?user=${shy.id}`)).body);
+    expect(again.entries[0]!.image).toMatch(/\/img\//);
+    expect(again.entries[0]!.summary).toContain('摄影师');
+  });
+
   it('answers 304 to a matching If-None-Match or If-Modified-Since, and a new photo changes the feed', async () => {
     const res = await feed('?reg=B-30EE');
     const etag = res.headers.etag as string;
@@ -188,6 +208,17 @@ describe.each(databaseKinds())('Atom feeds on %s', (kind) => {
     expect(changed.headers.etag).not.toBe(etag);
     expect(parseAtom(changed.body).entries[0]!.link).toBe(`${t.config.publicUrl}/photo/${third}`);
     expect((await feed('?reg=B-30EE', { 'if-modified-since': lastModified })).statusCode).toBe(200);
+    // A photo leaving the feed is a change too, for a reader that only sends the date.
+    const before = (await feed('?reg=B-30EE')).headers['last-modified'] as string;
+    t.clock.advance(2_000);
+    const row = await t.database.db.selectFrom('photos').selectAll().where('id', '=', third).executeTakeFirstOrThrow();
+    const owner = { id: spotter.id, username: spotter.username, level: 0, sessionId: 0 };
+    await t.database.db
+      .transaction()
+      .execute((trx) => t.services.lifecycle.transition(trx, { photo: row, action: 'withdraw', actor: owner }));
+    const gone = await feed('?reg=B-30EE', { 'if-modified-since': before });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.body).not.toContain(`/photo/${third}<`);
   });
 
   it('gives each follow its feed', async () => {
@@ -229,6 +260,8 @@ describe.each(databaseKinds())('Atom feeds on %s', (kind) => {
       expect(await feedOf('/reg/b-30ee')).toBe(`${base}?reg=B-30EE`);
       expect(await feedOf('/about')).toBeNull();
       expect(await feedOf('/user/abc')).toBeNull();
+      // A malformed percent-encoding is no registration, not an error.
+      expect(await feedOf('/reg/x%E0')).toBeNull();
     } finally {
       await web.close();
       fs.rmSync(dist, { recursive: true, force: true });

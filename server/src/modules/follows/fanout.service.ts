@@ -47,7 +47,7 @@ export class FollowFanout {
     });
     // An editor's choice is news to saved searches of 编辑精选: the photo is walked again (those told at
     // its acceptance are not told twice: one notification per member and photo).
-    events.on('photo.featured', ({ trx, photoId, at }) => repo.queueFanout(trx, photoId, at));
+    events.on('photo.featured', ({ trx, photoId, at }) => repo.requeueForSearches(trx, photoId, at));
     // A merged duplicate's followers follow the entry it became.
     events.on('reference.merged', ({ trx, kind, fromId, intoId }) =>
       repo.moveFollows(trx, KIND_OF_REF[kind], String(fromId), String(intoId)),

@@ -75,6 +75,18 @@ export async function queueFanout(db: DbOrTrx, photoId: number, now: number): Pr
     .execute();
 }
 
+/**
+ * The photo's saved searches asked again (an editor's choice): queued anew, or, when its fan-out is
+ * already past the facts' followers, sent back to the first saved search (phase 0 reaches them anyway).
+ */
+export async function requeueForSearches(db: DbOrTrx, photoId: number, now: number): Promise<void> {
+  await db
+    .insertInto('follow_fanouts')
+    .values({ photo_id: photoId, queued_at: now, phase: 0, after_id: 0 })
+    .onConflict((oc) => oc.column('photo_id').doUpdateSet({ after_id: 0 }).where('follow_fanouts.phase', '=', 1))
+    .execute();
+}
+
 export function nextFanout(db: DbOrTrx) {
   return db.selectFrom('follow_fanouts').selectAll().orderBy('queued_at').orderBy('photo_id').limit(1).executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { ACCEPTED } from '../../db/accepted.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { PhotosOfWeekTable } from '../../db/schema.js';
 
 export type PotwRow = { week: string; photo_id: number; comment: string; picked_by: number | null; picked_at: number };
@@ -47,3 +47,19 @@ export async function insertPick(db: DbOrTrx, row: Insertable<PhotosOfWeekTable>
 
 export const deletePick = (db: DbOrTrx, week: string) =>
   db.deleteFrom('photos_of_week').where('week', '=', week).returning(['photo_id']).executeTakeFirst();
+
+/**
+ * The photo's state and photographer, its row locked on PostgreSQL until the pick commits: a revoke or a
+ * withdrawal at the same moment waits, then finds the pick and takes it away (SQLite has one writer).
+ */
+export const photoForPick = (trx: DbOrTrx, dialect: Dialect, photoId: number) =>
+  trx
+    .selectFrom('photos')
+    .select(['state', 'uploader_id'])
+    .where('id', '=', photoId)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+
+/** A photo leaving the gallery takes its picks of this week and the weeks ahead with it. */
+export const deletePicksOf = (db: DbOrTrx, photoId: number, fromWeek: string) =>
+  db.deleteFrom('photos_of_week').where('photo_id', '=', photoId).where('week', '>=', fromWeek).execute();

@@ -11,7 +11,9 @@ import {
   type PotwListResponse,
 } from '../../../../contract/potw.js';
 import type { Clock } from '../../clock.js';
-import { isUniqueViolation, type Db, type DbOrTrx } from '../../db/database.js';
+import { isUniqueViolation, type DatabaseHandle, type DbOrTrx } from '../../db/database.js';
+import type { EventHub } from '../../events.js';
+import { MESSAGES } from '../../../../contract/texts.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { ShortCache } from '../../http/short-cache.js';
@@ -36,13 +38,27 @@ export class PotwService {
   private cachedWeek = '';
 
   constructor(
-    private readonly db: Db,
+    private readonly database: DatabaseHandle,
     private readonly clock: Clock,
+    events: EventHub,
     private readonly photos: PhotosService,
     private readonly accounts: AccountsService,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    // Withdrawn, revoked or deleted: the photo no longer heads a week (nor blocks one); past weeks keep
+    // their row, which the archive leaves out while the photo is not accepted.
+    events.on('photo.stateChanged', async ({ trx, photo, from, to, at }) => {
+      if (from === 'accepted' && to !== 'accepted') {
+        await repo.deletePicksOf(trx, photo.id, weekOf(at));
+        this.currentCache.clear();
+      }
+    });
+  }
+
+  private get db() {
+    return this.database.db;
+  }
 
   private thisWeek(): string {
     return weekOf(this.clock.now());
@@ -104,9 +120,13 @@ export class PotwService {
   async pick(actor: AuthUser, body: PickPotwRequest): Promise<{ message: string; entry: PotwEntry }> {
     const week = this.openWeek(body.week ?? this.thisWeek(), badWeek);
     const now = this.clock.now();
+    // The photographer's consent, read before the transaction (the accounts module reads on its own connection).
+    const owner = await this.photos.stateAndOwner(this.db, body.photoId);
+    const settings = owner ? (await this.accounts.settingsOf([owner.uploader_id])).get(owner.uploader_id) : undefined;
+    if (owner && owner.uploader_id !== actor.id && settings && !settings.allowFeature) throw conflict(POTW_MESSAGES.notAllowed);
     try {
       await this.db.transaction().execute(async (trx) => {
-        const photo = await this.photos.stateAndOwner(trx, body.photoId);
+        const photo = await repo.photoForPick(trx, this.database.dialect, body.photoId);
         if (!photo) throw notFound();
         if (photo.state !== 'accepted') throw conflict(POTW_MESSAGES.notAccepted);
         if (photo.uploader_id === actor.id) throw forbidden(POTW_MESSAGES.ownPhoto);
@@ -129,7 +149,11 @@ export class PotwService {
       });
     } catch (err) {
       // Two senior screeners at once: the keys keep one; the other hears which one it lost on.
-      if (isUniqueViolation(err)) await this.refuseTaken(this.db, week, body.photoId);
+      if (isUniqueViolation(err)) {
+        await this.refuseTaken(this.db, week, body.photoId);
+        // Taken back again in between: say so rather than fail.
+        throw conflict(MESSAGES.concurrentChange);
+      }
       throw err;
     }
     this.currentCache.clear();

@@ -33,7 +33,7 @@ describe.each(databaseKinds())('photo of the week on %s', (kind) => {
     await t?.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user: User | null, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User | null, payload?: unknown) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: user ? bearer(user.token) : {}, ...(payload ? { payload } : {}) });
   async function acceptedPhoto(owner: User = photographer) {
     const id = await insertPhoto(t, owner.id, { in_flight: 1 });
@@ -126,6 +126,30 @@ describe.each(databaseKinds())('photo of the week on %s', (kind) => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('lets a photo leaving the gallery free its weeks ahead, and respects a photographer who keeps theirs out of picks', async () => {
+    const photo = await acceptedPhoto();
+    expect((await pick(photo, '先选上', weekAhead(2))).statusCode).toBe(200);
+    // The photographer withdraws it: the week is free again, for another photo.
+    const withdrawn = await call('POST', `/photos/${photo}/withdraw`, photographer);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const other = await acceptedPhoto();
+    expect((await pick(other, '换一张', weekAhead(2))).statusCode).toBe(200);
+    // A senior screener revokes the acceptance of a picked photo: the same.
+    const revoked = await call('POST', `/screening/photos/${other}/revoke`, seniors[1]!, { message: '注册号有误' });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const upcoming = (await call('GET', '/potw/upcoming', seniors[0]!)).json();
+    expect(upcoming.items.map((e: { week: string }) => e.week)).not.toContain(weekAhead(2));
+    expect(await t.database.db.selectFrom('photos_of_week').select('week').where('week', '=', weekAhead(2)).execute()).toEqual(
+      [],
+    );
+    // A photographer who does not allow the site to feature their photos is not picked.
+    const shy = await makeUser(t);
+    await call('PUT', '/user/me', shy, { settings: { allowFeature: false } });
+    const shyPhoto = await acceptedPhoto(shy);
+    const refused = await pick(shyPhoto, '很好', weekAhead(2));
+    expect([refused.statusCode, refused.json().message]).toEqual([409, '摄影师在设置中不允许本站精选其图片']);
   });
 
   it('keeps an archive by week; a week gone by stays, one ahead can be taken back; a withdrawn photo leaves its week', async () => {

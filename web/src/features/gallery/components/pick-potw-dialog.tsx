@@ -2,7 +2,7 @@ import { weekLabel, weekOf, weekStart } from '@contract/catalogues';
 import type { PhotoResponse } from '@contract/photos';
 import { POTW_LIMITS } from '@contract/potw';
 import { Form, Input, Modal, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { withAntd } from '../../../components/antd-provider.js';
 import { registrationText } from '../../../components/photo-image.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
@@ -35,6 +35,11 @@ function PickPotwForm({ photo, onClose }: { photo: PhotoResponse; onClose: () =>
   const pick = usePickPotw();
   const weeks = useWeekOptions();
   const firstFree = weeks.find((w) => !w.disabled)?.value;
+  // The weeks taken arrive after the dialog opens: the choice moves off one that turns out taken.
+  useEffect(() => {
+    const chosen = weeks.find((w) => w.value === form.getFieldValue('week'));
+    if (firstFree && (!chosen || chosen.disabled)) form.setFieldValue('week', firstFree);
+  }, [weeks, firstFree, form]);
   const submit = async () => {
     const values = await form.validateFields();
     try {
@@ -56,7 +61,7 @@ function PickPotwForm({ photo, onClose }: { photo: PhotoResponse; onClose: () =>
       destroyOnHidden
     >
       <p className="muted">每周一张，整周展示在首页最上方并收入“每周图片”；每张图片只能当选一次，摄影师会收到通知。</p>
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ week: firstFree }} data-testid="potw-form">
+      <Form form={form} layout="vertical" requiredMark={false} data-testid="potw-form">
         <Form.Item name="week" label="哪一周" rules={[{ required: true, message: '请选择一周' }]}>
           <Select options={weeks} />
         </Form.Item>
