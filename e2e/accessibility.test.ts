@@ -72,6 +72,8 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) in Chromium', () 
     [
       ['/', null, 'hero'],
       ['/search', null, 'search-total'],
+      ['/potw', null, 'potw-empty'],
+      ['/api', null, 'api-page'],
       [`/photo/${accepted}`, null, 'photo-page'],
       ['/upload', member, 'upload-form'],
       ['/queue/upload', member, 'slots'],

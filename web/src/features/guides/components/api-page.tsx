@@ -11,7 +11,8 @@ function Code({ children, label }: { children: string; label: string }) {
   return (
     <figure className="api-code">
       <figcaption>{label}</figcaption>
-      <pre>
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <pre tabIndex={0} role="region" aria-label={`${label} 示例`}>
         <code>{children}</code>
       </pre>
     </figure>
