@@ -50,6 +50,18 @@ export async function firstEntry(services: Services, kind: 'aircraft_types' | 'a
   return (await services.reference.search(kind, { q, limit: 1 }, null)).items[0]!.id;
 }
 
+/** Upload facts every seeded photo can share: an A320 of China Southern at Pudong, an airliner, no watermark. */
+export async function seedPhotoMeta(services: Services) {
+  return {
+    aircraftTypeId: await firstEntry(services, 'aircraft_types', 'A320'),
+    airlineId: await firstEntry(services, 'airlines', 'CSC'),
+    airportId: await firstEntry(services, 'airports', 'PVG'),
+    categories: ['airliner'],
+    queue: 'normal' as const,
+    watermark: null,
+  };
+}
+
 /** Accepts a photo as screening does (through the lifecycle: the gallery's index and the fan-out follow). */
 export async function acceptAs(services: Services, photoId: number, actor: Actor): Promise<void> {
   const row = await services.db.selectFrom('photos').selectAll().where('id', '=', photoId).executeTakeFirstOrThrow();

@@ -7,12 +7,12 @@ import {
   acceptAs,
   actorOf,
   browserAvailable,
-  firstEntry,
   launchBrowser,
   noOverflow,
   openTab,
   type RunningServer,
   screenshotStill,
+  seedPhotoMeta,
   servicesFor,
   type Session,
   signedInMembers,
@@ -41,14 +41,7 @@ describe.skipIf(!browserAvailable())('photo of the week, feeds and the /api page
           ['senior', 'senior@example.com', '资深审图员', 2],
         ]),
       );
-      const meta = {
-        aircraftTypeId: await firstEntry(services, 'aircraft_types', 'A320'),
-        airlineId: await firstEntry(services, 'airlines', 'CSC'),
-        airportId: await firstEntry(services, 'airports', 'PVG'),
-        categories: ['airliner'],
-        queue: 'normal' as const,
-        watermark: null,
-      };
+      const meta = await seedPhotoMeta(services);
       const file = path.join(server.dataDir, 'seed.jpg');
       for (const [seed, registration] of [
         [601, 'B-30EE'],

@@ -242,6 +242,29 @@ export async function insertPhoto(
   return row.id;
 }
 
+/** Three renditions as the pipeline names them (320, 1280, 2560 px wide, 3:2): for photos shown elsewhere. */
+export const WITH_RENDITIONS = {
+  rendition_hash: 'abc123',
+  renditions: toJson([
+    { edge: 320, width: 320, height: 213 },
+    { edge: 1280, width: 1280, height: 853 },
+    { edge: 2560, width: 2560, height: 1707 },
+  ]),
+} as const;
+
+/** A photo taken in flight with renditions, accepted by `decider`; the clock then moves a second on. */
+export async function insertAccepted(
+  t: Pick<TestApp, 'database' | 'services' | 'clock'>,
+  uploaderId: number,
+  decider: { id: number; username: string; level: number },
+  over: Partial<NewPhoto> = {},
+): Promise<number> {
+  const id = await insertPhoto(t, uploaderId, { in_flight: 1, ...WITH_RENDITIONS, ...over });
+  await acceptPhoto(t, id, decider);
+  t.clock.advance(1000);
+  return id;
+}
+
 /** Accepts a photo the way screening does (through the lifecycle, decided now), so the gallery's index follows. */
 export async function acceptPhoto(
   t: Pick<TestApp, 'database' | 'services' | 'clock'>,

@@ -5,15 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LICENCE_CC, LICENCE_DISPLAY } from '../../../../contract/public-api.js';
-import { toJson } from '../../db/json.js';
 import type { NewPhoto } from '../../db/schema.js';
 import {
-  acceptPhoto,
   bearer,
   createTestApp,
   databaseKinds,
   expectChineseError,
+  insertAccepted,
   insertPhoto,
+  WITH_RENDITIONS,
   makeUser,
   type TestApp,
 } from '../../testing/harness.js';
@@ -89,20 +89,8 @@ describe.each(databaseKinds())('Atom feeds on %s', (kind) => {
   let other: User;
   const photo = {} as Record<'first' | 'second' | 'pending' | 'others', number>;
 
-  const withRenditions = {
-    rendition_hash: 'abc123',
-    renditions: toJson([
-      { edge: 320, width: 320, height: 213 },
-      { edge: 1280, width: 1280, height: 853 },
-      { edge: 2560, width: 2560, height: 1707 },
-    ]),
-  };
-  async function accepted(by: User, over: Partial<NewPhoto>): Promise<number> {
-    const id = await insertPhoto(t, by.id, { in_flight: 1, ...withRenditions, ...over });
-    await acceptPhoto(t, id, { id: screener.id, username: 's', level: 1 });
-    t.clock.advance(1000);
-    return id;
-  }
+  const accepted = (by: User, over: Partial<NewPhoto>) =>
+    insertAccepted(t, by.id, { id: screener.id, username: 's', level: 1 }, over);
   const feed = (query = '', headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/v1/feeds/photos${query}`, headers });
 
@@ -122,7 +110,7 @@ describe.each(databaseKinds())('Atom feeds on %s', (kind) => {
     photo.first = await accepted(spotter, { registration: 'B-30EE', remark: '浦东 <34L> & 晨光' });
     photo.second = await accepted(spotter, { registration: 'B-30EE' });
     photo.others = await accepted(other, { registration: 'B-1234' });
-    photo.pending = await insertPhoto(t, spotter.id, { registration: 'B-30EE', ...withRenditions });
+    photo.pending = await insertPhoto(t, spotter.id, { registration: 'B-30EE', ...WITH_RENDITIONS });
   });
   afterAll(async () => {
     await t?.close();

@@ -7,15 +7,15 @@ import {
   type OembedResponse,
   type PublicPhotosResponse,
 } from '../../../../contract/public-api.js';
-import { toJson } from '../../db/json.js';
 import type { NewPhoto } from '../../db/schema.js';
 import {
-  acceptPhoto,
   bearer,
   createTestApp,
   databaseKinds,
   expectChineseError,
+  insertAccepted,
   insertPhoto,
+  WITH_RENDITIONS,
   makeUser,
   type TestApp,
 } from '../../testing/harness.js';
@@ -43,20 +43,8 @@ describe.each(databaseKinds())('the open photo API on %s', (kind) => {
     });
     return { status: res.statusCode, headers: res.headers, body: res.json<T>() };
   };
-  const withRenditions = {
-    rendition_hash: 'abc123',
-    renditions: toJson([
-      { edge: 320, width: 320, height: 213 },
-      { edge: 1280, width: 1280, height: 853 },
-      { edge: 2560, width: 2560, height: 1707 },
-    ]),
-  };
-  async function accepted(by: User, over: Partial<NewPhoto>): Promise<number> {
-    const id = await insertPhoto(t, by.id, { in_flight: 1, ...withRenditions, ...over });
-    await acceptPhoto(t, id, { id: screener.id, username: 's', level: 1 });
-    t.clock.advance(1000);
-    return id;
-  }
+  const accepted = (by: User, over: Partial<NewPhoto>) =>
+    insertAccepted(t, by.id, { id: screener.id, username: 's', level: 1 }, over);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -79,7 +67,7 @@ describe.each(databaseKinds())('the open photo API on %s', (kind) => {
     photo.first = await accepted(spotter, { registration: 'B-30EE', aircraft_type_id: a320, taken_on: '2024-01-02' });
     photo.second = await accepted(spotter, { registration: 'B-30EE', aircraft_type_id: a320, taken_on: '2024-02-03' });
     photo.hidden = await accepted(private_, { registration: 'B-30EE', aircraft_type_id: a320 });
-    photo.pending = await insertPhoto(t, spotter.id, { registration: 'B-30EE', ...withRenditions });
+    photo.pending = await insertPhoto(t, spotter.id, { registration: 'B-30EE', ...WITH_RENDITIONS });
     photo.msn = await accepted(spotter, { registration: 'B-6677', aircraft_type_id: a320, msn: '4321' });
     expect((await settings(spotter, { allowThirdPartyCc: true })).statusCode).toBe(200);
   });
