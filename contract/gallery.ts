@@ -38,6 +38,81 @@ export const searchQuery = z.object({
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
 
+/**
+ * How list items come (`view`): `full` is the photo as `GET /photos/{id}` gives it (the public shape
+ * other tools rely on, the default); `card` is what a gallery card shows, nothing more (issue 20).
+ */
+export const LIST_VIEWS = ['full', 'card'] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
+const listView = z.enum(LIST_VIEWS, '列表格式需为 full 或 card').default('full');
+
+/** `GET /photos`: the search's parameters and the form of its items. */
+export const galleryQuery = searchQuery.extend({ view: listView });
+export type GalleryQuery = z.infer<typeof galleryQuery>;
+
+/**
+ * A photo as a gallery card shows it, compact: names as their labels, the renditions as one address
+ * (`{images}-{edge}.webp`) and their sizes (`[width, height]`, smallest first). `expandCard` gives it
+ * the shape of a full photo's fields for the components.
+ */
+export const photoCard = z.object({
+  id: z.number().int(),
+  registration: z.string(),
+  aircraftType: z.string().nullable(),
+  airline: z.string().nullable(),
+  /** The airport's label; null in flight or when none was given. */
+  airport: z.string().nullable(),
+  inFlight: z.boolean(),
+  width: z.number().int(),
+  height: z.number().int(),
+  thumbhash: z.string(),
+  images: z.string().nullable(),
+  sizes: z.array(z.tuple([z.number().int(), z.number().int()])),
+  photographer: z.string(),
+  featured: z.boolean(),
+});
+export type PhotoCardItem = z.infer<typeof photoCard>;
+
+/** What a card, the home page's hero and a photo's alt text use of a photo: a full photo has it all too. */
+export interface CardPhoto {
+  id: number;
+  registration: string;
+  aircraftType: { label: string } | null;
+  airline: { label: string } | null;
+  airport: { label: string } | null;
+  inFlight: boolean;
+  width: number;
+  height: number;
+  thumbhash: string;
+  renditions: { width: number; height: number; url: string }[];
+  uploader: { username: string };
+  featured: boolean;
+}
+
+const labelled = (label: string | null) => (label === null ? null : { label });
+
+/** A compact card item with the fields of a full photo that the components read. */
+export function expandCard(card: PhotoCardItem): CardPhoto {
+  const images = card.images;
+  return {
+    id: card.id,
+    registration: card.registration,
+    aircraftType: labelled(card.aircraftType),
+    airline: labelled(card.airline),
+    airport: labelled(card.airport),
+    inFlight: card.inFlight,
+    width: card.width,
+    height: card.height,
+    thumbhash: card.thumbhash,
+    renditions:
+      images === null
+        ? []
+        : card.sizes.map(([width, height]) => ({ width, height, url: `${images}-${Math.max(width, height)}.webp` })),
+    uploader: { username: card.photographer },
+    featured: card.featured,
+  };
+}
+
 export const searchResponse = z.object({
   items: z.array(photoResponse),
   nextCursor: z.string().nullable(),
@@ -46,6 +121,10 @@ export const searchResponse = z.object({
   totalCapped: z.boolean(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
+
+/** `GET /photos?view=card`: the same list with compact items. */
+export const cardSearchResponse = searchResponse.extend({ items: z.array(photoCard) });
+export type CardSearchResponse = z.infer<typeof cardSearchResponse>;
 
 export const relatedResponse = z.object({
   /** The airframe's history: other photos of the registration, oldest first. */
@@ -61,6 +140,7 @@ export type LikeResponse = z.infer<typeof likeResponse>;
 export const userPhotosQuery = z.object({
   cursor: text(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  view: listView,
 });
 
 export const siteStats = z.object({

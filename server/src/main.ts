@@ -25,7 +25,10 @@ async function main(): Promise<void> {
     clearInterval(probes);
     stopUpkeep();
     // Past the grace, connections still open are closed: the process ends within it whatever a client does.
-    const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+    const force = setTimeout(() => {
+      app.log.warn({ graceMs: config.shutdownGraceMs }, 'grace over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
     try {
       // No new connections; those open are answered and closed by their clients (http/drain.ts).
       await drain.start(Math.min(config.drainIdleMs, config.shutdownGraceMs));

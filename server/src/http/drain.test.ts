@@ -29,15 +29,13 @@ describe('a server process stopped by SIGTERM under load', () => {
   it('answers what is in flight and what arrives on open connections, fails /ready, and exits 0 within the grace', async () => {
     // The per-address request limit would answer 50 looping clients on one address with 429s: lifted here.
     server = await startServer(
-      () => ({ LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '10', REQUESTS_PER_MINUTE: '1000000' }),
+      () => ({ LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '60', REQUESTS_PER_MINUTE: '1000000' }),
       undefined,
       { captureOutput: true },
     );
     const running = server;
     const { token, typeId } = await memberOnServer(running, 'drain@example.com');
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-      running.process.once('exit', (code) => resolve({ code, at: Date.now() })),
-    );
+    const exited = new Promise<{ code: number | null }>((resolve) => running.process.once('exit', (code) => resolve({ code })));
 
     // 50 clients, each on its own kept-alive connection, asking again as soon as answered.
     const answers: Answer[] = [];
@@ -131,7 +129,6 @@ describe('a server process stopped by SIGTERM under load', () => {
         check();
       });
     await logged((l) => l.includes('"url":"/api/v1/photos"') && l.includes('incoming request'));
-    const sigterm = Date.now();
     running.process.kill('SIGTERM');
     await logged((l) => l.includes('draining'));
     // The service manager's second signal to the same process, while it drains: nothing changes.
@@ -162,7 +159,7 @@ describe('a server process stopped by SIGTERM under load', () => {
     const uploaded = await upload;
     const lateAnswer = await lateUpload;
     idleAgent.destroy();
-    const { code, at } = await exited;
+    const { code } = await exited;
     stop = true;
     await Promise.all(loops);
     agent.destroy();
@@ -178,8 +175,9 @@ describe('a server process stopped by SIGTERM under load', () => {
     expect(lateAnswer.status, lateAnswer.body).toBe(201);
     expect(lateAnswer.connection).toBe('close');
     expect(code).toBe(0);
-    // The grace is 10 s; a drain with nothing stuck ends as soon as the upload is answered.
-    expect(at - sigterm).toBeLessThan(10_000);
+    // A drain with nothing stuck ends as soon as the upload is answered, never by the grace (60 s here) (a
+    // busy machine may take longer to answer, so the log says which ended it, not the clock).
+    expect(running.output.join('\n')).not.toContain('grace over');
     // Nothing but 200 and 503 was answered to the 50 clients; every refusal Chinese, with Retry-After.
     for (const a of answers) {
       expect([200, 503], `${a.path} ${a.status} ${a.body}`).toContain(a.status);

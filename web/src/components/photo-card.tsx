@@ -1,4 +1,4 @@
-import type { PhotoResponse } from '@contract/photos';
+import type { CardPhoto } from '@contract/gallery';
 import { Link } from 'react-router';
 import { photoAlt, PhotoImage, registrationText } from './photo-image.js';
 import './photo-card.css';
@@ -9,7 +9,7 @@ const FRAME_RATIO = 3 / 2;
 export const CARD_SIZES = '(max-width: 560px) calc(100vw - 32px), (max-width: 900px) 45vw, 300px';
 
 /** One photo in a gallery: image, registration, type, airline, airport, photographer, 编辑精选. */
-export function PhotoCard({ photo, sizes = CARD_SIZES }: { photo: PhotoResponse; sizes?: string }) {
+export function PhotoCard({ photo, sizes = CARD_SIZES }: { photo: CardPhoto; sizes?: string }) {
   const wide = photo.width / photo.height >= FRAME_RATIO;
   const place = photo.inFlight ? '空中拍摄' : photo.airport?.label;
   return (
@@ -34,7 +34,7 @@ export function PhotoCard({ photo, sizes = CARD_SIZES }: { photo: PhotoResponse;
 }
 
 /** Cards in responsive columns. */
-export function PhotoGrid({ photos, testId }: { photos: PhotoResponse[]; testId?: string }) {
+export function PhotoGrid({ photos, testId }: { photos: CardPhoto[]; testId?: string }) {
   return (
     <div className="photo-grid" data-testid={testId}>
       {photos.map((p) => (

@@ -1,11 +1,11 @@
 import { NO_REGISTRATION } from '@contract/catalogues';
-import type { PhotoResponse } from '@contract/photos';
+import type { CardPhoto } from '@contract/gallery';
 import { useMemo, type CSSProperties } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
 import { fallbackSrc, srcSetOf } from '../lib/photo-urls.js';
 import './photo-card.css';
 
-type Photo = Pick<PhotoResponse, 'thumbhash' | 'width' | 'height' | 'renditions'>;
+type Photo = Pick<CardPhoto, 'thumbhash' | 'width' | 'height' | 'renditions'>;
 
 /** The ThumbHash as an image URL, or undefined if it cannot be read. */
 export function useThumbHashUrl(thumbhash: string): string | undefined {
@@ -24,7 +24,7 @@ export const registrationText = (registration: string) => (registration === NO_R
 
 /** What a photo shows, for `alt`: registration, type, airline and where (`B-30EE · Boeing 737-800 · 中国东方航空 · 上海浦东…`). */
 export const photoAlt = (
-  photo: Pick<PhotoResponse, 'registration' | 'aircraftType' | 'airline'> & Partial<Pick<PhotoResponse, 'airport' | 'inFlight'>>,
+  photo: Pick<CardPhoto, 'registration' | 'aircraftType' | 'airline'> & Partial<Pick<CardPhoto, 'airport' | 'inFlight'>>,
 ) =>
   [
     registrationText(photo.registration),

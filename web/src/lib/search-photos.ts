@@ -1,4 +1,4 @@
-import type { SearchResponse } from '@contract/gallery';
+import { expandCard, type CardPhoto, type CardSearchResponse, type SearchResponse } from '@contract/gallery';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from './api.js';
 import { photoKeys } from './query-keys.js';
@@ -8,11 +8,21 @@ import { photoKeys } from './query-keys.js';
 /** The gallery's parameters as sent (the same names as the /search URL, §3.3), without the cursor. */
 export type PhotoSearchParams = Readonly<Record<string, string>>;
 
-export function searchPhotos(params: PhotoSearchParams, cursor: string | null, limit?: number): Promise<SearchResponse> {
+/** A page of a gallery list as the cards show it. */
+export type CardPage = Omit<SearchResponse, 'items'> & { items: CardPhoto[] };
+
+/** A list asked for as compact cards (`view=card`, what a card shows), read into the fields the components use. */
+export async function cardPage(path: string, query: URLSearchParams): Promise<CardPage> {
+  query.set('view', 'card');
+  const page = await request<CardSearchResponse>('GET', `${path}?${query}`);
+  return { ...page, items: page.items.map(expandCard) };
+}
+
+export function searchPhotos(params: PhotoSearchParams, cursor: string | null, limit?: number): Promise<CardPage> {
   const query = new URLSearchParams(params);
   if (cursor) query.set('cursor', cursor);
   if (limit) query.set('limit', String(limit));
-  return request<SearchResponse>('GET', `/photos?${query}`);
+  return cardPage('/photos', query);
 }
 
 export const searchPhotosQuery = (params: PhotoSearchParams, limit?: number) =>

@@ -1,6 +1,6 @@
 import { adminUser, adminUserDetail, type AdminUser, type AdminUserDetail } from '@contract/manage';
 import { photoResponse, uploadQueueResponse, type PhotoResponse, type UploadQueueResponse } from '@contract/photos';
-import { searchResponse, type SearchResponse } from '@contract/gallery';
+import { cardSearchResponse, type CardSearchResponse, type PhotoCardItem } from '@contract/gallery';
 import { referenceLists } from '@contract/reference';
 import { screeningView, type ScreeningView } from '@contract/screening';
 
@@ -35,7 +35,7 @@ export function photo(overrides: Partial<PhotoResponse> = {}): PhotoResponse {
     width: 2400,
     height: 1600,
     thumbhash: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG',
-    renditions: [{ width: 1280, height: 853, url: '/img/7/1280.jpg' }],
+    renditions: [{ width: 1280, height: 853, url: '/img/a7-1280.webp' }],
     exif: { camera: 'Canon EOS R5', lens: null, focalLength: 200, aperture: 8, shutter: '1/1000', iso: 200, takenAt: null },
     checks: {
       sharpness: 0.8,
@@ -78,8 +78,35 @@ export function uploadQueue(slots: Partial<UploadQueueResponse['slots']> = {}, i
   });
 }
 
-export function gallery(items: PhotoResponse[], more: Partial<SearchResponse> = {}): SearchResponse {
-  return searchResponse.parse({ items, nextCursor: null, total: items.length, totalCapped: false, ...more });
+/** A photo as `GET /photos?view=card` lists it (the server's presentCard, from the same facts). */
+export function cardOf(p: PhotoResponse): PhotoCardItem {
+  const first = p.renditions[0];
+  return {
+    id: p.id,
+    registration: p.registration,
+    aircraftType: p.aircraftType?.label ?? null,
+    airline: p.airline?.label ?? null,
+    airport: p.airport?.label ?? null,
+    inFlight: p.inFlight,
+    width: p.width,
+    height: p.height,
+    thumbhash: p.thumbhash,
+    images: first ? first.url.replace(/-\d+\.webp$/, '') : null,
+    sizes: p.renditions.map((r) => [r.width, r.height]),
+    photographer: p.uploader.username,
+    featured: p.featured,
+  };
+}
+
+/** A gallery list's answer as the web asks for it: compact cards. */
+export function gallery(items: PhotoResponse[], more: Partial<Omit<CardSearchResponse, 'items'>> = {}): CardSearchResponse {
+  return cardSearchResponse.parse({
+    items: items.map(cardOf),
+    nextCursor: null,
+    total: items.length,
+    totalCapped: false,
+    ...more,
+  });
 }
 
 export function member(overrides: Partial<AdminUser> = {}): AdminUser {

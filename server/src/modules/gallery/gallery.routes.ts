@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from '../../../../contract/zod.js';
 import { errorBody } from '../../../../contract/errors.js';
 import {
+  cardSearchResponse,
+  galleryQuery,
   likeResponse,
   relatedResponse,
-  searchQuery,
   searchResponse,
   siteStats,
   userPhotosQuery,
@@ -16,6 +18,8 @@ import { sendJson } from '../../http/errors.js';
 import type { GalleryService } from './gallery.service.js';
 import type { PageMetaService } from './page-meta.service.js';
 
+/** A list of photos: full items, or compact cards with `view=card`. */
+const listResponse = z.union([searchResponse, cardSearchResponse]);
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 503: errorBody };
 
 export function galleryRoutes(gallery: GalleryService): FastifyPluginAsyncZod {
@@ -24,12 +28,12 @@ export function galleryRoutes(gallery: GalleryService): FastifyPluginAsyncZod {
     // Search answers are cached as finished JSON: sent as they are, past the schema's serializer.
     app.get(
       '/photos',
-      { schema: { tags, querystring: searchQuery, response: { 200: searchResponse, ...errors } } },
+      { schema: { tags, querystring: galleryQuery, response: { 200: listResponse, ...errors } } },
       async (req, reply) => sendJson(reply, await gallery.searchJson(req.query)),
     );
     app.get(
       '/users/:id/photos',
-      { schema: { tags, params: photoIdParams, querystring: userPhotosQuery, response: { 200: searchResponse, ...errors } } },
+      { schema: { tags, params: photoIdParams, querystring: userPhotosQuery, response: { 200: listResponse, ...errors } } },
       async (req, reply) => sendJson(reply, await gallery.searchJson({ ...req.query, user: req.params.id, sort: 'accepted' })),
     );
     app.get(

@@ -1,6 +1,8 @@
 import {
+  cardSearchResponse,
   searchResponse,
   TOTAL_CAP,
+  type ListView,
   type RelatedResponse,
   type SearchQuery,
   type SearchResponse,
@@ -137,8 +139,9 @@ export class GalleryService {
     return filter !== null && repo.filterFinds(this.db, this.database.dialect, filter, photoId);
   }
 
-  /** `GET /photos` as finished JSON in UTF-8 (the route sends it as is). */
-  async searchJson(q: SearchQuery): Promise<Buffer> {
+  /** `GET /photos` as finished JSON in UTF-8 (the route sends it as is), its items full or as cards. */
+  async searchJson(query: SearchQuery & { view?: ListView }): Promise<Buffer> {
+    const q = { ...query, view: query.view ?? 'full' };
     const after = decodeCursor(q.cursor, q.sort);
     const key = JSON.stringify(q);
     // The names in an answer come from lookups with versions of their own, read on their own 250 ms
@@ -149,7 +152,8 @@ export class GalleryService {
     if (hit && hit.version === version && hit.names === names && now - hit.at < CACHE_TTL_MS) return hit.json;
 
     const filter = this.filterOf(q);
-    let answer: SearchResponse;
+    // Full items or cards: checked against the view's own schema below.
+    let answer: Omit<SearchResponse, 'items'> & { items: unknown[] };
     if (!filter) {
       answer = { items: [], nextCursor: null, total: 0, totalCapped: false };
     } else {
@@ -164,14 +168,14 @@ export class GalleryService {
       const sortValue = (r: (typeof page)[number]) =>
         q.sort === 'taken' ? r.taken_on : q.sort === 'views' ? r.views : q.sort === 'likes' ? r.likes : (r.decided_at ?? 0);
       answer = {
-        items: await this.photos.present(page, null),
+        items: q.view === 'card' ? await this.photos.presentCards(page) : await this.photos.present(page, null),
         nextCursor: rows.length > q.limit && last ? encodeCursor(sortValue(last), last.id) : null,
         total: Math.min(Math.max(total, 0), TOTAL_CAP),
         totalCapped: total > TOTAL_CAP,
       };
     }
     // Checked against the contract once, when made, as the route's serializer would on every send.
-    const json = Buffer.from(JSON.stringify(searchResponse.parse(answer)));
+    const json = Buffer.from(JSON.stringify((q.view === 'card' ? cardSearchResponse : searchResponse).parse(answer)));
     if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, { version, names, at: now, json });
     return json;

@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GallerySort } from '../../../../contract/gallery.js';
+import {
+  expandCard,
+  photoCard,
+  type CardPhoto,
+  type CardSearchResponse,
+  type GallerySort,
+  type SearchResponse,
+} from '../../../../contract/gallery.js';
+import { toJson } from '../../db/json.js';
 import type { PhotoState } from '../../../../contract/photos.js';
 import {
   acceptPhoto,
@@ -14,12 +22,16 @@ import {
   insertPhoto,
   makeUser,
   type TestApp,
+  WITH_RENDITIONS,
 } from '../../testing/harness.js';
 import { importReferenceData } from '../reference/reference.import.js';
 import { searchPageQuery, type GalleryFilter } from './gallery.repository.js';
 import { queryTokens } from './search-text.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
+
+const pick = <T extends object, K extends keyof T>(o: T, keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 
 describe.each(databaseKinds())('gallery API on %s', (kind) => {
   let t: TestApp;
@@ -123,6 +135,44 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     expect(all).toMatchObject({ total: 4, totalCapped: false, nextCursor: null });
     for (const hidden of [photo.pending!, photo.rejected!]) {
       expect((await t.app.inject({ method: 'GET', url: `/api/v1/photos/${hidden}` })).statusCode).toBe(404);
+    }
+  });
+
+  it('gives the same photos as compact cards with view=card: what a card shows, nothing else', async () => {
+    const { rendition_hash, renditions } = WITH_RENDITIONS;
+    await t.database.db.updateTable('photos').set({ rendition_hash, renditions }).where('id', '=', photo.caPek!).execute();
+    try {
+      // A limit no other test asks for: answers are cached per URL.
+      const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json();
+      const full = (await get('/api/v1/photos?limit=39')) as SearchResponse;
+      const cards = (await get('/api/v1/photos?limit=39&view=card')) as CardSearchResponse;
+      expect(cards.items.map((c) => c.id)).toEqual(full.items.map((p) => p.id));
+      expect(Object.keys(cards.items[0]!).sort()).toEqual(Object.keys(photoCard.shape).sort());
+      // Expanded, a card is the full photo's own fields for every one a card reads.
+      const cardFields = (p: CardPhoto) => ({
+        ...p,
+        aircraftType: p.aircraftType && { label: p.aircraftType.label },
+        airline: p.airline && { label: p.airline.label },
+        airport: p.airport && { label: p.airport.label },
+        uploader: { username: p.uploader.username },
+      });
+      expect(cards.items.map(expandCard)).toEqual(
+        full.items.map((p) => cardFields(pick(p, Object.keys(expandCard(cards.items[0]!)) as (keyof CardPhoto)[]))),
+      );
+      const withImages = cards.items.find((c) => c.id === photo.caPek)!;
+      expect(expandCard(withImages).renditions).toHaveLength(3);
+      const members = (await get(`/api/v1/users/${alice.id}/photos?view=card&limit=39`)) as CardSearchResponse;
+      expect(members.items.map((c) => [c.id, c.photographer])).toEqual(
+        full.items.filter((p) => p.uploader.id === alice.id).map((p) => [p.id, p.uploader.username]),
+      );
+      const bytes = (body: { items: unknown[] }) => JSON.stringify(body.items[0]).length;
+      expect(bytes(cards)).toBeLessThan(bytes(full) / 2);
+    } finally {
+      await t.database.db
+        .updateTable('photos')
+        .set({ rendition_hash: null, renditions: toJson([]) })
+        .where('id', '=', photo.caPek!)
+        .execute();
     }
   });
 
@@ -232,6 +282,7 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
       'from=2024-02-30',
       'cat=ufo',
       'featured=maybe',
+      'view=compact',
       'cursor=%7B%7D',
       `cursor=${Buffer.from('["x",1]').toString('base64url')}`,
       `q=${'x'.repeat(101)}`,

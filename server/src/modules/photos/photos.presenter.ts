@@ -1,13 +1,44 @@
+import type { PhotoCardItem } from '../../../../contract/gallery.js';
 import type { PhotoResponse } from '../../../../contract/photos.js';
 import type { PhotoRow } from '../../db/schema.js';
 export type { StoredRendition } from '../../db/schema.js';
-import type { RefSummaries } from '../reference/reference.service.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { LiveriesService } from '../airframes/liveries.service.js';
+import type { RefSummaries, ReferenceService } from '../reference/reference.service.js';
 import { fromJson } from '../../db/json.js';
 
 export interface PresentContext extends RefSummaries {
   imageHost: string;
   usernames: Map<number, string>;
   liveries: Map<number, string>;
+}
+
+/** What presenting a page of rows reads: names by their versioned lookups, liveries when asked for. */
+export async function loadPresentContext(
+  deps: {
+    db: DbOrTrx;
+    reference: Pick<ReferenceService, 'summaries'>;
+    accounts: Pick<AccountsService, 'usernames'>;
+    liveries: Pick<LiveriesService, 'names'>;
+    imageHost: string;
+  },
+  rows: PhotoRow[],
+  withLiveries: boolean,
+): Promise<PresentContext> {
+  const ids = (pick: (r: PhotoRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
+  const liveryIds = withLiveries ? ids((r) => r.livery_id) : [];
+  const [refs, usernames, liveries] = await Promise.all([
+    deps.reference.summaries({
+      types: ids((r) => r.aircraft_type_id),
+      airlines: ids((r) => r.airline_id),
+      airports: ids((r) => r.airport_id),
+    }),
+    deps.accounts.usernames(ids((r) => r.uploader_id)),
+    // Most photos wear their operator's standard livery: no query for a page without a named one.
+    liveryIds.length > 0 ? deps.liveries.names(deps.db, liveryIds) : Promise.resolve(new Map<number, string>()),
+  ]);
+  return { imageHost: deps.imageHost, ...refs, usernames, liveries };
 }
 
 export const renditionKey = (hash: string, edge: number) => `renditions/${hash}-${edge}.webp`;
@@ -54,6 +85,30 @@ export function presentPhoto(row: PhotoRow, ctx: PresentContext, view: 'private'
     decidedAt: row.decided_at,
     views: row.views,
     likes: row.likes,
+    featured: row.featured_at !== null,
+  };
+}
+
+/** Row → the compact card a gallery list gives with `view=card`: only what a card shows. */
+export function presentCard(row: PhotoRow, ctx: PresentContext): PhotoCardItem {
+  const label = (map: Map<number, { label: string }>, id: number | null) => (id === null ? null : (map.get(id)?.label ?? null));
+  return {
+    id: row.id,
+    registration: row.registration,
+    aircraftType: label(ctx.types, row.aircraft_type_id),
+    airline: label(ctx.airlines, row.airline_id),
+    airport: label(ctx.airports, row.airport_id),
+    inFlight: row.in_flight === 1,
+    width: row.width,
+    height: row.height,
+    thumbhash: row.thumbhash,
+    images: row.rendition_hash ? `${ctx.imageHost}/img/${row.rendition_hash}` : null,
+    sizes: row.rendition_hash
+      ? storedRenditions(row)
+          .map((r): [number, number] => [r.width, r.height])
+          .sort((a, b) => a[0] - b[0])
+      : [],
+    photographer: ctx.usernames.get(row.uploader_id) ?? '',
     featured: row.featured_at !== null,
   };
 }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { PhotoCardItem } from '../../../../contract/gallery.js';
 import { LEVELS } from '../../../../contract/limits.js';
 import {
   NO_REGISTRATION,
@@ -22,7 +23,7 @@ import { PHOTO_COLUMN, type ReferenceService } from '../reference/reference.serv
 import { assertTakenOn, changesKeyFact, factChanges, factColumns, requireAirport } from './facts.js';
 import type { PhotoLifecycle } from './lifecycle.service.js';
 import type { PhotoFiles } from './photo-files.js';
-import { presentPhoto, type PresentContext } from './photos.presenter.js';
+import { loadPresentContext, presentCard, presentPhoto, type PresentContext } from './photos.presenter.js';
 import * as repo from './photos.repository.js';
 import type { ViewCounter } from './views.js';
 import { toJson } from '../../db/json.js';
@@ -61,20 +62,19 @@ export class PhotosService {
   // ---- presenting ----
 
   async present(rows: PhotoRow[], viewer: AuthUser | null): Promise<PhotoResponse[]> {
-    const ids = (pick: (r: PhotoRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
-    const liveryIds = ids((r) => r.livery_id);
-    const [refs, usernames, liveries] = await Promise.all([
-      this.reference.summaries({
-        types: ids((r) => r.aircraft_type_id),
-        airlines: ids((r) => r.airline_id),
-        airports: ids((r) => r.airport_id),
-      }),
-      this.accounts.usernames(ids((r) => r.uploader_id)),
-      // Most photos wear their operator's standard livery: no query for a page without a named one.
-      liveryIds.length > 0 ? this.liveries.names(this.db, liveryIds) : Promise.resolve(new Map<number, string>()),
-    ]);
-    const ctx: PresentContext = { imageHost: this.imageHost, ...refs, usernames, liveries };
+    const ctx = await this.presentContext(rows, true);
     return rows.map((r) => presentPhoto(r, ctx, this.canSeePrivate(r, viewer) ? 'private' : 'public'));
+  }
+
+  /** Accepted photos as a gallery's compact cards (`view=card`). */
+  async presentCards(rows: PhotoRow[]): Promise<PhotoCardItem[]> {
+    const ctx = await this.presentContext(rows, false);
+    return rows.map((r) => presentCard(r, ctx));
+  }
+
+  private presentContext(rows: PhotoRow[], withLiveries: boolean): Promise<PresentContext> {
+    const { database, reference, accounts, liveries, imageHost } = this;
+    return loadPresentContext({ db: database.db, reference, accounts, liveries, imageHost }, rows, withLiveries);
   }
 
   /** These photos as this viewer may see them, by id; deleted ones and those hidden from the viewer are left out. */

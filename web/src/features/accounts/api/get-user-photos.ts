@@ -1,13 +1,12 @@
-import type { SearchResponse } from '@contract/gallery';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api.js';
+import { cardPage, type CardPage } from '../../../lib/search-photos.js';
 import { accountKeys } from './keys.js';
 
 /** A member's accepted photos, newest first. */
-export function getUserPhotos(id: number, cursor: string | null): Promise<SearchResponse> {
+export function getUserPhotos(id: number, cursor: string | null): Promise<CardPage> {
   const query = new URLSearchParams();
   if (cursor) query.set('cursor', cursor);
-  return request<SearchResponse>('GET', `/users/${id}/photos?${query}`);
+  return cardPage(`/users/${id}/photos`, query);
 }
 
 export const userPhotosQuery = (id: number) =>

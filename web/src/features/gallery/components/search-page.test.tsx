@@ -25,7 +25,15 @@ function open(url: string, answer: (r: SentRequest) => ReturnType<typeof gallery
   });
   const user = userEvent.setup();
   const view = renderPage(SearchPage, { path: '/search', url });
-  const searches = () => api.sent.filter((r) => r.path === '/photos').map((r) => Object.fromEntries(r.url.searchParams));
+  // Every list is asked for as compact cards; the rest of the query is the search.
+  const searches = () =>
+    api.sent
+      .filter((r) => r.path === '/photos')
+      .map((r) => {
+        const { view, ...search } = Object.fromEntries(r.url.searchParams);
+        expect(view).toBe('card');
+        return search;
+      });
   const location = () => view.router.state.location;
   return { api, user, searches, location };
 }

@@ -1,4 +1,4 @@
-import type { PhotoResponse } from '@contract/photos';
+import type { CardPhoto } from '@contract/gallery';
 
 // The URL holds ids (type=7); the names shown for them come from what this tab has seen: an entry
 // picked in a selector, or a photo in the results (each result matches the filter, so carries it).
@@ -9,14 +9,23 @@ export function rememberLabel(kind: LabelKind, id: number, label: string): void 
   known.set(`${kind}:${id}`, label);
 }
 
-export function rememberPhotos(photos: PhotoResponse[]): void {
-  for (const p of photos) {
-    if (p.aircraftType) rememberLabel('type', p.aircraftType.id, p.aircraftType.label);
-    if (p.airline) rememberLabel('airline', p.airline.id, p.airline.label);
-    if (p.airport) rememberLabel('airport', p.airport.id, p.airport.label);
-    rememberLabel('user', p.uploader.id, p.uploader.username);
-    if (p.airframeId !== null) rememberLabel('airframe', p.airframeId, `${p.registration} 这架飞机`);
-    if (p.livery) rememberLabel('livery', p.livery.id, p.livery.name);
+/**
+ * Every result matches the search's filters, so the first one names them (the cards carry labels, not
+ * ids). A livery is named only once seen elsewhere in this tab (its page), else by its number.
+ */
+export function rememberResults(params: Readonly<Record<string, string>>, photos: readonly CardPhoto[]): void {
+  const first = photos[0];
+  if (!first) return;
+  const named: [LabelKind, string | undefined][] = [
+    ['type', first.aircraftType?.label],
+    ['airline', first.airline?.label],
+    ['airport', first.airport?.label],
+    ['user', first.uploader.username],
+    ['airframe', `${first.registration} 这架飞机`],
+  ];
+  for (const [kind, label] of named) {
+    const id = Number(params[kind]);
+    if (label && Number.isInteger(id) && id > 0) rememberLabel(kind, id, label);
   }
 }
 

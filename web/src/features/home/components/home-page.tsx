@@ -1,4 +1,4 @@
-import type { PhotoResponse } from '@contract/photos';
+import type { CardPhoto } from '@contract/gallery';
 import type { PotwEntry } from '@contract/potw';
 import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ import { FEATURED, FEATURED_LIMIT, HERO_SIZES, heroOf, LATEST } from '../lib/pre
 import './home-page.css';
 
 /** The hero's photo: a cover image over a box whose shape CSS fixes, so its arrival moves nothing. */
-function HeroImage({ photo }: { photo: PhotoResponse }) {
+function HeroImage({ photo }: { photo: CardPhoto }) {
   const placeholder = useThumbHashUrl(photo.thumbhash);
   return (
     <img
@@ -49,7 +49,7 @@ function Lede({ potw }: { potw: PotwEntry | null }) {
   );
 }
 
-function Hero({ photo, potw, signedIn }: { photo: PhotoResponse | null; potw: PotwEntry | null; signedIn: boolean }) {
+function Hero({ photo, potw, signedIn }: { photo: CardPhoto | null; potw: PotwEntry | null; signedIn: boolean }) {
   return (
     <section className="home-hero" data-testid="hero">
       <div className="home-hero-frame">{photo && <HeroImage photo={photo} />}</div>

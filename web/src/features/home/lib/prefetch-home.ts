@@ -1,4 +1,4 @@
-import type { PhotoResponse } from '@contract/photos';
+import type { CardPhoto } from '@contract/gallery';
 import type { QueryClient } from '@tanstack/react-query';
 import { preloadPhoto } from '../../../lib/photo-urls.js';
 import { potwCurrentQuery } from '../../../lib/potw.js';
@@ -15,7 +15,7 @@ export const HERO_SIZES = '(max-width: 735px) calc(100vw - 32px), (max-width: 12
 
 // One of the latest editor's choices at random (§3.1), the same one for the page's life.
 const pick = Math.random();
-export const heroOf = (featured: PhotoResponse[]): PhotoResponse | null => featured[Math.floor(pick * featured.length)] ?? null;
+export const heroOf = (featured: CardPhoto[]): CardPhoto | null => featured[Math.floor(pick * featured.length)] ?? null;
 
 /**
  * Asks for what the home page shows while its chunk is still loading (the route's loader calls it
