@@ -13,7 +13,7 @@ import { bearer, createTestApp, insertPhoto, makeUser } from '../server/src/test
 import { benchCluster } from './cluster.js';
 import { benchFanout } from './fanout.js';
 import { benchGallery } from './gallery.js';
-import { formatHomeLcp, homeLcp } from './lcp.js';
+import { formatPagesLcp, pagesLcp } from './lcp.js';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   } finally {
     pgServer?.stop();
   }
-  if (runs('lcp')) console.log(formatHomeLcp(await homeLcp()));
+  if (runs('lcp')) console.log(formatPagesLcp(await pagesLcp()));
 }
 
 async function benchFirstLoad(): Promise<void> {

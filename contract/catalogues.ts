@@ -5,6 +5,17 @@
 /** The registration of a photo without one (the upload's `无注册号` box). */
 export const NO_REGISTRATION = 'NO-REG';
 
+/**
+ * How wide `/photo/{id}` draws its photo (the `<img>`'s `sizes`): the server's preload of the photo in
+ * the page's HTML says the same, so the browser takes that download for the image.
+ */
+export const PHOTO_PAGE_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
+
+/** b-1234, B1234 and B-1234 are one registration. */
+export function registrationKey(registration: string): string {
+  return registration.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
 /** Categories (PRODUCT.md §5.3), multi-select. */
 export const CATEGORIES = [
   { code: 'airliner', zh: '客机' },

@@ -99,10 +99,7 @@ export const FACTS_LIMITS = {
 } as const;
 export const REGISTRATION_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,14}$/;
 const REGISTRATION_MESSAGE = '注册号只能包含字母、数字和连字符（1–15 位）';
-/** b-1234, B1234 and B-1234 are one registration. */
-export function registrationKey(registration: string): string {
-  return registration.toUpperCase().replace(/[^A-Z0-9]/g, '');
-}
+export { registrationKey } from './catalogues.js';
 
 /** True for a real calendar date: 2024-02-29 is one, 2023-02-29 and 2024-02-30 are not. */
 export function isCalendarDate(v: string): boolean {

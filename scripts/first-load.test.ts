@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGET, firstLoad, HOME_ROUTE_MODULE } from './first-load.js';
+import { BUDGET, firstLoad, HOME_ROUTE_MODULE, PUBLIC_ROUTE_MODULES } from './first-load.js';
 
 const dist = path.resolve('dist/web');
 const built = fs.existsSync(path.join(dist, '.vite/manifest.json'));
@@ -13,6 +13,12 @@ describe.skipIf(!built && process.env.CI !== 'true')('first load of / (built web
     expect(load.jsGzip).toBeLessThanOrEqual(BUDGET.jsGzip);
     expect(load.cssGzip).toBeLessThanOrEqual(BUDGET.cssGzip);
     expect(load.hasAntd).toBe(false);
+  });
+
+  it('keeps zod out of the first load of /, /search and /photo/{id}', () => {
+    for (const route of PUBLIC_ROUTE_MODULES) expect([route, firstLoad(dist, route).hasZod]).toEqual([route, false]);
+    // The check sees zod where it is: the upload page checks its form with the contract's schemas.
+    expect(firstLoad(dist, 'src/features/uploads/components/upload-page.tsx').hasZod).toBe(true);
   });
 
   it('keeps Ant Design in chunks loaded on demand', () => {

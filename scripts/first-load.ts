@@ -17,6 +17,8 @@ export interface FirstLoad {
   cssGzip: number;
   /** Whether any first-load file carries Ant Design's runtime. */
   hasAntd: boolean;
+  /** Whether any first-load file carries zod (the public pages need the contract's types, not its schemas). */
+  hasZod: boolean;
 }
 
 /**
@@ -53,8 +55,15 @@ export function firstLoad(distDir: string, routeModule: string): FirstLoad {
     jsGzip: jsFiles.reduce((n, f) => n + gz(f), 0),
     cssGzip: cssFiles.reduce((n, f) => n + gz(f), 0),
     hasAntd: jsFiles.some((f) => fs.readFileSync(path.join(distDir, f), 'utf8').includes('ant-cssinjs')),
+    hasZod: jsFiles.some((f) => fs.readFileSync(path.join(distDir, f), 'utf8').includes('ZodError')),
   };
 }
 
 export const BUDGET = { jsGzip: 150 * 1024, cssGzip: 20 * 1024 };
 export const HOME_ROUTE_MODULE = 'src/features/home/components/home-page.tsx';
+/** The public pages a visitor lands on from a search engine or a shared link. */
+export const PUBLIC_ROUTE_MODULES = [
+  HOME_ROUTE_MODULE,
+  'src/features/gallery/components/search-page.tsx',
+  'src/features/gallery/components/photo-page.tsx',
+];

@@ -19,6 +19,8 @@ export interface PageMeta {
   image: string | null;
   /** The page's oEmbed answer (photo pages), advertised for forums and chats that embed links. */
   oembed?: string;
+  /** The page's main picture as its `<img>` will ask for it: fetched with the HTML, before the app runs. */
+  preload?: { srcset: string; sizes: string; href: string };
 }
 
 /** A page's Atom feed, advertised to feed readers. */
@@ -46,6 +48,12 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:type" content="article">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
+    ...(meta.preload
+      ? [
+          `<link rel="preload" as="image" href="${escapeHtml(meta.preload.href)}" imagesrcset="${escapeHtml(meta.preload.srcset)}" ` +
+            `imagesizes="${escapeHtml(meta.preload.sizes)}" fetchpriority="high">`,
+        ]
+      : []),
     ...(meta.oembed
       ? [
           `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(meta.oembed)}" title="${escapeHtml(meta.title)}">`,

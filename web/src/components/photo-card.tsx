@@ -1,4 +1,4 @@
-import type { CardPhoto } from '@contract/gallery';
+import type { CardPhoto } from '@contract/cards';
 import { Link } from 'react-router';
 import { photoAlt, PhotoImage, registrationText } from './photo-image.js';
 import './photo-card.css';
@@ -8,14 +8,23 @@ const FRAME_RATIO = 3 / 2;
 /** How wide a card is drawn: the grid's columns (see .photo-grid in global.css). */
 export const CARD_SIZES = '(max-width: 560px) calc(100vw - 32px), (max-width: 900px) 45vw, 300px';
 
-/** One photo in a gallery: image, registration, type, airline, airport, photographer, 编辑精选. */
-export function PhotoCard({ photo, sizes = CARD_SIZES }: { photo: CardPhoto; sizes?: string }) {
+/**
+ * One photo in a gallery: image, registration, type, airline, airport, photographer, 编辑精选.
+ * `priority`: the page's LCP candidate (the first cards of a results page), fetched first.
+ */
+export function PhotoCard({ photo, sizes = CARD_SIZES, priority }: { photo: CardPhoto; sizes?: string; priority?: boolean }) {
   const wide = photo.width / photo.height >= FRAME_RATIO;
   const place = photo.inFlight ? '空中拍摄' : photo.airport?.label;
   return (
     <article className="photo-card" data-testid="photo-card" data-photo-id={photo.id}>
       <Link to={`/photo/${photo.id}`} className="photo-card-frame" aria-label={`查看图片 ${photoAlt(photo)}`}>
-        <PhotoImage photo={photo} alt={photoAlt(photo)} sizes={sizes} className={wide ? 'fit-width' : 'fit-height'} />
+        <PhotoImage
+          photo={photo}
+          alt={photoAlt(photo)}
+          sizes={sizes}
+          priority={priority}
+          className={wide ? 'fit-width' : 'fit-height'}
+        />
         {photo.featured && <span className="badge-featured">编辑精选</span>}
       </Link>
       <div className="photo-card-body">
@@ -33,12 +42,20 @@ export function PhotoCard({ photo, sizes = CARD_SIZES }: { photo: CardPhoto; siz
   );
 }
 
-/** Cards in responsive columns. */
-export function PhotoGrid({ photos, testId }: { photos: CardPhoto[]; testId?: string }) {
+/** Cards in responsive columns; the first `priorityCount` are fetched first (a page whose LCP they are). */
+export function PhotoGrid({
+  photos,
+  testId,
+  priorityCount = 0,
+}: {
+  photos: CardPhoto[];
+  testId?: string;
+  priorityCount?: number;
+}) {
   return (
     <div className="photo-grid" data-testid={testId}>
-      {photos.map((p) => (
-        <PhotoCard key={p.id} photo={p} />
+      {photos.map((p, i) => (
+        <PhotoCard key={p.id} photo={p} priority={i < priorityCount} />
       ))}
     </div>
   );

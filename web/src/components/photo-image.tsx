@@ -1,5 +1,5 @@
 import { NO_REGISTRATION } from '@contract/catalogues';
-import type { CardPhoto } from '@contract/gallery';
+import type { CardPhoto } from '@contract/cards';
 import { useMemo, type CSSProperties } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
 import { fallbackSrc, srcSetOf } from '../lib/photo-urls.js';

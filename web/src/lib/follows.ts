@@ -1,12 +1,6 @@
-import {
-  searchFollowTarget,
-  type Follow,
-  type FollowKind,
-  type FollowRequest,
-  type FollowsResponse,
-  type FollowUpdate,
-} from '@contract/follows';
-import { registrationKey } from '@contract/photos';
+import { registrationKey } from '@contract/catalogues';
+import { searchFollowTarget, type FollowKind } from '@contract/follow-rules';
+import type { Follow, FollowRequest, FollowsResponse, FollowUpdate } from '@contract/follows';
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { action, request } from './api.js';
 import { followKeys } from './query-keys.js';

@@ -1,4 +1,5 @@
-import { expandCard, type CardPhoto, type CardSearchResponse, type SearchResponse } from '@contract/gallery';
+import { expandCard, type CardPhoto } from '@contract/cards';
+import type { CardSearchResponse, SearchResponse } from '@contract/gallery';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from './api.js';
 import { photoKeys } from './query-keys.js';

@@ -11,6 +11,7 @@ import {
   type GallerySort,
   type SearchResponse,
 } from '../../../../contract/gallery.js';
+import { PHOTO_PAGE_SIZES } from '../../../../contract/catalogues.js';
 import { toJson } from '../../db/json.js';
 import type { PhotoState } from '../../../../contract/photos.js';
 import {
@@ -407,7 +408,11 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     try {
       const owner = await makeUser(web);
       const s = await makeUser(web, 1);
-      const id = await insertPhoto(web, owner.id, { registration: 'B-6543', remark: '<script>alert(1)</script>' });
+      const id = await insertPhoto(web, owner.id, {
+        registration: 'B-6543',
+        remark: '<script>alert(1)</script>',
+        ...WITH_RENDITIONS,
+      });
       const row = await web.database.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await web.database.db.transaction().execute((trx) =>
         web.services.lifecycle.transition(trx, {
@@ -425,6 +430,12 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
       // oEmbed discovery: forums and chats that embed links find the photo's credit there.
       expect(page.body).toContain(
         `<link rel="alternate" type="application/json+oembed" href="${web.config.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${web.config.publicUrl}/photo/${id}`)}"`,
+      );
+      // The photo itself is on its way with the HTML, as the page's <img> will ask for it.
+      const img = (edge: number) => `${web.config.imageHost}/img/${WITH_RENDITIONS.rendition_hash}-${edge}.webp`;
+      expect(page.body).toContain(
+        `<link rel="preload" as="image" href="${img(1280)}" imagesrcset="${img(320)} 320w, ${img(1280)} 1280w, ${img(2560)} 2560w" ` +
+          `imagesizes="${PHOTO_PAGE_SIZES}" fetchpriority="high">`,
       );
       const pendingId = await insertPhoto(web, owner.id, { registration: 'B-6544' });
       expect((await web.app.inject({ method: 'GET', url: `/photo/${pendingId}` })).body).toContain(

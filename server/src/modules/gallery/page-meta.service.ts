@@ -1,4 +1,5 @@
 import { AIRFRAME_STATUS_LABELS } from '../../../../contract/airframes.js';
+import { PHOTO_PAGE_SIZES } from '../../../../contract/catalogues.js';
 import { MAX_ID } from '../../../../contract/limits.js';
 import { REGISTRATION_PATTERN, type PhotoResponse } from '../../../../contract/photos.js';
 import type { Db } from '../../db/database.js';
@@ -7,6 +8,14 @@ import type { PhotosService } from '../photos/photos.service.js';
 import type { AirframePagesService } from './airframe-pages.service.js';
 import { sitemapAirframes } from './airframe-pages.repository.js';
 import * as repo from './gallery.repository.js';
+
+/** The photo page's `<img>` as the web draws it (srcset of every rendition, the page's sizes, 640 px fallback). */
+function preloadOf(p: PhotoResponse): PageMeta['preload'] {
+  const sorted = [...p.renditions].sort((a, b) => a.width - b.width);
+  const fallback = sorted.find((r) => r.width >= 640) ?? sorted.at(-1);
+  if (!fallback) return undefined;
+  return { srcset: sorted.map((r) => `${r.url} ${r.width}w`).join(', '), sizes: PHOTO_PAGE_SIZES, href: fallback.url };
+}
 
 const idIn = (path: string, page: string): number | null => {
   const m = new RegExp(`^/${page}/(\\d{1,10})$`).exec(path);
@@ -53,6 +62,7 @@ export class PageMetaService {
       title: `${facts.join(' · ')} · 航迹`,
       description: `${p!.uploader.username} 拍摄于 ${p!.takenOn}${p!.remark ? `：${p!.remark}` : ''}`,
       image: this.image(p!),
+      preload: preloadOf(p!),
       oembed: `${this.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${this.publicUrl}/photo/${id}`)}`,
     };
   }

@@ -1,3 +1,4 @@
+import { PHOTO_PAGE_SIZES } from '@contract/catalogues';
 import { LEVELS } from '@contract/limits';
 import type { PhotoResponse } from '@contract/photos';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -29,7 +30,6 @@ const PickPotwDialog = lazy(() => import('./pick-potw-dialog.js'));
 type Dialog = 'contact' | ScreenerDialog | OwnerDialog;
 
 /** Drawn as wide as the page allows (1168 px at most), less when the window is short. */
-const PHOTO_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -186,7 +186,7 @@ function PhotoView({ photo }: { photo: PhotoResponse }) {
         <PhotoImage
           photo={photo}
           alt={photoAlt(photo)}
-          sizes={PHOTO_SIZES}
+          sizes={PHOTO_PAGE_SIZES}
           priority
           className="photo-main"
           // As wide as the page, but never taller than the window under the header and the title.

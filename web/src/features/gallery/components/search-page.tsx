@@ -1,4 +1,4 @@
-import { searchFollowTarget } from '@contract/follows';
+import { searchFollowTarget } from '@contract/follow-rules';
 import { CATEGORIES, feedPathOf, GALLERY_SORTS, type GallerySort } from '@contract/catalogues';
 import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -166,7 +166,7 @@ export function Component() {
           </Link>
         </div>
       ) : (
-        <PhotoGrid photos={items} testId="search-results" />
+        <PhotoGrid photos={items} testId="search-results" priorityCount={2} />
       )}
       <LoadMore {...results} />
     </div>

@@ -1,4 +1,4 @@
-import type { CardPhoto } from '@contract/gallery';
+import type { CardPhoto } from '@contract/cards';
 
 // The URL holds ids (type=7); the names shown for them come from what this tab has seen: an entry
 // picked in a selector, or a photo in the results (each result matches the filter, so carries it).

@@ -1,4 +1,4 @@
-import type { CardPhoto } from '@contract/gallery';
+import type { CardPhoto } from '@contract/cards';
 import type { PotwEntry } from '@contract/potw';
 import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';

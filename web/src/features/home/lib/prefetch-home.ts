@@ -1,4 +1,4 @@
-import type { CardPhoto } from '@contract/gallery';
+import type { CardPhoto } from '@contract/cards';
 import type { QueryClient } from '@tanstack/react-query';
 import { preloadPhoto } from '../../../lib/photo-urls.js';
 import { potwCurrentQuery } from '../../../lib/potw.js';
