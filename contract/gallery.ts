@@ -60,7 +60,7 @@ export const photoCard = z.object({
   registration: z.string(),
   aircraftType: z.string().nullable(),
   airline: z.string().nullable(),
-  /** The airport's label; null in flight or when none was given. */
+  /** The airport's label; null when none was given (a photo taken in flight may name one). */
   airport: z.string().nullable(),
   inFlight: z.boolean(),
   width: z.number().int(),

@@ -94,7 +94,8 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) in Chromium', () 
         await context.close();
       }
       expect(found).toEqual({});
-    });
+      // About 20 pages, each opened in a fresh tab: a busy machine takes minutes, not the default 90 s.
+    }, 300_000);
   }
 
   it("reaches the home page's actions by keyboard, each with a visible focus", async () => {

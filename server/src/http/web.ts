@@ -20,7 +20,7 @@ export interface PageMeta {
   /** The page's oEmbed answer (photo pages), advertised for forums and chats that embed links. */
   oembed?: string;
   /** The page's main picture as its `<img>` will ask for it: fetched with the HTML, before the app runs. */
-  preload?: { srcset: string; sizes: string; href: string };
+  preload?: { srcset: string; sizes: string };
 }
 
 /** A page's Atom feed, advertised to feed readers. */
@@ -50,7 +50,8 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
     ...(meta.preload
       ? [
-          `<link rel="preload" as="image" href="${escapeHtml(meta.preload.href)}" imagesrcset="${escapeHtml(meta.preload.srcset)}" ` +
+          // No href: a browser that knows no imagesrcset would fetch a rendition its <img> may not take.
+          `<link rel="preload" as="image" imagesrcset="${escapeHtml(meta.preload.srcset)}" ` +
             `imagesizes="${escapeHtml(meta.preload.sizes)}" fetchpriority="high">`,
         ]
       : []),

@@ -1,9 +1,9 @@
 import { expandCard, photoCard, type CardPhoto, type PhotoCardItem } from '@contract/gallery';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cardOf, photo, PVG } from '../testing/fixtures.js';
 import { renderPage } from '../testing/render.js';
-import { PhotoCard } from './photo-card.js';
+import { PhotoCard, PhotoGrid } from './photo-card.js';
 
 // A gallery list's items are compact cards (`view=card`, issue 20): each field must be one a card
 // shows. The card is drawn from an item whose every read is recorded; a field nobody reads fails.
@@ -67,5 +67,17 @@ describe('a gallery card', () => {
     expect(card.textContent).toContain('编辑精选');
     const img = card.querySelector('img')!;
     expect(img.getAttribute('srcset')).toBe('/img/a7-320.webp 320w, /img/a7-1280.webp 1280w');
+  });
+
+  it("holds the other cards' images until the first ones have arrived (or failed)", async () => {
+    const photos = [1, 2, 3, 4].map((id) => expandCard({ ...item, id, registration: `B-100${id}` }));
+    renderPage(() => <PhotoGrid photos={photos} priorityCount={2} />, { path: '/' });
+    await screen.findByText('B-1004');
+    const images = () => screen.getAllByTestId('photo-card').map((c) => c.querySelector('img'));
+    expect(images().map((img) => img?.getAttribute('fetchpriority') ?? null)).toEqual(['high', 'high', null, null]);
+    fireEvent.load(images()[0]!);
+    expect(images()[2]).toBeNull();
+    fireEvent.error(images()[1]!);
+    expect(images().map((img) => img?.getAttribute('fetchpriority') ?? null)).toEqual(['high', 'high', 'low', 'low']);
   });
 });

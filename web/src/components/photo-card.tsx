@@ -1,4 +1,5 @@
 import type { CardPhoto } from '@contract/cards';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { photoAlt, PhotoImage, registrationText } from './photo-image.js';
 import './photo-card.css';
@@ -12,7 +13,20 @@ export const CARD_SIZES = '(max-width: 560px) calc(100vw - 32px), (max-width: 90
  * One photo in a gallery: image, registration, type, airline, airport, photographer, 编辑精选.
  * `priority`: the page's LCP candidate (the first cards of a results page), fetched first.
  */
-export function PhotoCard({ photo, sizes = CARD_SIZES, priority }: { photo: CardPhoto; sizes?: string; priority?: boolean }) {
+export function PhotoCard({
+  photo,
+  sizes = CARD_SIZES,
+  priority,
+  deferred,
+  onImageSettled,
+}: {
+  photo: CardPhoto;
+  sizes?: string;
+  priority?: boolean;
+  /** The image waits (see PhotoGrid). */
+  deferred?: boolean;
+  onImageSettled?: () => void;
+}) {
   const wide = photo.width / photo.height >= FRAME_RATIO;
   const place = photo.inFlight ? '空中拍摄' : photo.airport?.label;
   return (
@@ -23,6 +37,8 @@ export function PhotoCard({ photo, sizes = CARD_SIZES, priority }: { photo: Card
           alt={photoAlt(photo)}
           sizes={sizes}
           priority={priority}
+          deferred={deferred}
+          onSettled={onImageSettled}
           className={wide ? 'fit-width' : 'fit-height'}
         />
         {photo.featured && <span className="badge-featured">编辑精选</span>}
@@ -42,7 +58,14 @@ export function PhotoCard({ photo, sizes = CARD_SIZES, priority }: { photo: Card
   );
 }
 
-/** Cards in responsive columns; the first `priorityCount` are fetched first (a page whose LCP they are). */
+/** How long the other cards wait for the first ones at most (a slow or failing image holds none of them longer). */
+const FIRST_IMAGES_WAIT_MS = 3_000;
+
+/**
+ * Cards in responsive columns. The first `priorityCount` (a page whose LCP they are) are fetched
+ * first, and the others' images wait until those have arrived: on a phone's network six images at once
+ * would share the bandwidth, and the first would arrive last with them.
+ */
 export function PhotoGrid({
   photos,
   testId,
@@ -52,10 +75,28 @@ export function PhotoGrid({
   testId?: string;
   priorityCount?: number;
 }) {
+  const firstImages = photos.slice(0, priorityCount).filter((p) => p.renditions.length > 0).length;
+  const [settled, setSettled] = useState(0);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), FIRST_IMAGES_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  // Once released, stays released (the next pages and other searches need not wait).
+  const [released, setReleased] = useState(false);
+  const open = released || waited || (photos.length > 0 && settled >= firstImages);
+  if (open && !released) setReleased(true);
+  const onFirstSettled = useCallback(() => setSettled((n) => n + 1), []);
   return (
     <div className="photo-grid" data-testid={testId}>
       {photos.map((p, i) => (
-        <PhotoCard key={p.id} photo={p} priority={i < priorityCount} />
+        <PhotoCard
+          key={p.id}
+          photo={p}
+          priority={i < priorityCount}
+          deferred={i >= priorityCount && !open}
+          onImageSettled={i < priorityCount ? onFirstSettled : undefined}
+        />
       ))}
     </div>
   );

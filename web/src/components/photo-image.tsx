@@ -42,6 +42,10 @@ interface Props {
   sizes: string;
   /** The LCP image of its page: fetched first, never lazily. */
   priority?: boolean;
+  /** Not asked for yet (the ThumbHash stands in): its page fetches its LCP images first. */
+  deferred?: boolean;
+  /** Called once the image has arrived or failed. */
+  onSettled?: () => void;
   className?: string;
   style?: CSSProperties;
   testId?: string;
@@ -51,7 +55,7 @@ interface Props {
  * A photo in a box of its own aspect ratio with the ThumbHash painted until the image covers it, so
  * nothing moves when it arrives. The caller's CSS sets the box's width (or height).
  */
-export function PhotoImage({ photo, alt, sizes, priority, className, style, testId }: Props) {
+export function PhotoImage({ photo, alt, sizes, priority, deferred, onSettled, className, style, testId }: Props) {
   const placeholder = useThumbHashUrl(photo.thumbhash);
   return (
     <div
@@ -63,7 +67,7 @@ export function PhotoImage({ photo, alt, sizes, priority, className, style, test
       }}
       data-testid={testId}
     >
-      {photo.renditions.length > 0 && (
+      {photo.renditions.length > 0 && !deferred && (
         <img
           src={fallbackSrc(photo, 640)}
           srcSet={srcSetOf(photo)}
@@ -75,6 +79,8 @@ export function PhotoImage({ photo, alt, sizes, priority, className, style, test
           decoding={priority ? 'sync' : 'async'}
           // Below the page's LCP image: a visible card is not raised to its priority.
           fetchPriority={priority ? 'high' : 'low'}
+          onLoad={onSettled}
+          onError={onSettled}
         />
       )}
     </div>

@@ -434,7 +434,7 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
       // The photo itself is on its way with the HTML, as the page's <img> will ask for it.
       const img = (edge: number) => `${web.config.imageHost}/img/${WITH_RENDITIONS.rendition_hash}-${edge}.webp`;
       expect(page.body).toContain(
-        `<link rel="preload" as="image" href="${img(1280)}" imagesrcset="${img(320)} 320w, ${img(1280)} 1280w, ${img(2560)} 2560w" ` +
+        `<link rel="preload" as="image" imagesrcset="${img(320)} 320w, ${img(1280)} 1280w, ${img(2560)} 2560w" ` +
           `imagesizes="${PHOTO_PAGE_SIZES}" fetchpriority="high">`,
       );
       const pendingId = await insertPhoto(web, owner.id, { registration: 'B-6544' });

@@ -9,12 +9,11 @@ import type { AirframePagesService } from './airframe-pages.service.js';
 import { sitemapAirframes } from './airframe-pages.repository.js';
 import * as repo from './gallery.repository.js';
 
-/** The photo page's `<img>` as the web draws it (srcset of every rendition, the page's sizes, 640 px fallback). */
+/** The photo page's `<img>` as the web draws it: the srcset of every rendition and the page's sizes. */
 function preloadOf(p: PhotoResponse): PageMeta['preload'] {
+  if (p.renditions.length === 0) return undefined;
   const sorted = [...p.renditions].sort((a, b) => a.width - b.width);
-  const fallback = sorted.find((r) => r.width >= 640) ?? sorted.at(-1);
-  if (!fallback) return undefined;
-  return { srcset: sorted.map((r) => `${r.url} ${r.width}w`).join(', '), sizes: PHOTO_PAGE_SIZES, href: fallback.url };
+  return { srcset: sorted.map((r) => `${r.url} ${r.width}w`).join(', '), sizes: PHOTO_PAGE_SIZES };
 }
 
 const idIn = (path: string, page: string): number | null => {

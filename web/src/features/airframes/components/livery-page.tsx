@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
 import { ApiError } from '../../../lib/api.js';
+import { rememberLabel } from '../../../lib/known-labels.js';
 import { usePageTitle } from '../../../lib/page-title.js';
 import { useSearchPhotos } from '../../../lib/search-photos.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
@@ -27,6 +28,8 @@ export function Component() {
   const valid = Number.isInteger(id) && id > 0;
   const { data: livery, error, isPending } = useLivery(valid ? id : 0);
   usePageTitle(livery ? [livery.name, livery.airline?.label].filter(Boolean).join(' · ') : null);
+  // A search of this livery (a saved one, say) names it in its filter chip.
+  if (livery) rememberLabel('livery', livery.id, livery.name);
   if (!valid || (error instanceof ApiError && error.status === 404)) {
     return (
       <div className="center-page panel" data-testid="livery-not-found">

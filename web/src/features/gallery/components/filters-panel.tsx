@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@contract/catalogues';
 import type { RefKind } from '@contract/reference';
-import { labelOf, rememberLabel } from '../lib/known-labels.js';
+import { labelOf, rememberLabel } from '../../../lib/known-labels.js';
 import type { SearchKey } from '../lib/search-params.js';
 import { RefPicker } from './ref-picker.js';
 

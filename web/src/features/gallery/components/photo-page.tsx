@@ -29,8 +29,6 @@ const PickPotwDialog = lazy(() => import('./pick-potw-dialog.js'));
 
 type Dialog = 'contact' | ScreenerDialog | OwnerDialog;
 
-/** Drawn as wide as the page allows (1168 px at most), less when the window is short. */
-
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
     <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">

@@ -8,7 +8,7 @@ import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
 import { usePageTitle } from '../../../lib/page-title.js';
 import { useSearchPhotos } from '../../../lib/search-photos.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
-import { labelOf, rememberResults, type LabelKind } from '../lib/known-labels.js';
+import { labelOf, rememberResults, type LabelKind } from '../../../lib/known-labels.js';
 import { activeFilters, apiParamsOf, SORT_NAMES, withParams, type SearchKey } from '../lib/search-params.js';
 import './gallery.css';
 
@@ -166,7 +166,7 @@ export function Component() {
           </Link>
         </div>
       ) : (
-        <PhotoGrid photos={items} testId="search-results" priorityCount={2} />
+        <PhotoGrid photos={items} testId="search-results" priorityCount={1} />
       )}
       <LoadMore {...results} />
     </div>

@@ -11,7 +11,7 @@ export function rememberLabel(kind: LabelKind, id: number, label: string): void 
 
 /**
  * Every result matches the search's filters, so the first one names them (the cards carry labels, not
- * ids). A livery is named only once seen elsewhere in this tab (its page), else by its number.
+ * ids). A livery is named once its page was seen in this tab, else by its number.
  */
 export function rememberResults(params: Readonly<Record<string, string>>, photos: readonly CardPhoto[]): void {
   const first = photos[0];
