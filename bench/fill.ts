@@ -9,6 +9,7 @@ import { toJson } from '../server/src/db/json.js';
 import type { NewPhoto } from '../server/src/db/schema.js';
 import { documentTokens } from '../server/src/modules/gallery/search-text.js';
 import { importReferenceData } from '../server/src/modules/reference/reference.import.js';
+import { CLEAN_CHECKS } from '../server/src/testing/photos.js';
 
 /**
  * sfc32, seeded: a small generator with good statistics. (A 31-bit LCG's successive draws are
@@ -110,15 +111,7 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
     iso: 200,
     takenAt: null,
   });
-  const checks = toJson({
-    sharpness: 120,
-    clippedHighlights: 0,
-    clippedShadows: 0,
-    colorCast: { red: 0, blue: 0 },
-    tiltDegrees: null,
-    duplicates: [],
-    advice: [],
-  });
+  const checks = toJson(CLEAN_CHECKS);
   const renditions = toJson([2560, 1280, 640, 320].map((edge) => ({ edge, width: edge, height: Math.round((edge * 2) / 3) })));
   const registrations = new Set<string>();
   const used = { airlines: new Set<number>(), airports: new Set<number>(), types: new Set<number>(), users: new Set<number>() };

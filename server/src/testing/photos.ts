@@ -8,6 +8,17 @@ import type { TestApp } from './harness.js';
 
 let photoCounter = 0;
 
+/** The automatic checks of a photo that passed them all (sharp, level, no duplicate, no advice). */
+export const CLEAN_CHECKS = {
+  sharpness: 100,
+  clippedHighlights: 0,
+  clippedShadows: 0,
+  colorCast: { red: 0, blue: 0 },
+  tiltDegrees: null,
+  duplicates: [],
+  advice: [],
+};
+
 /**
  * A photo row straight into the database, for suites about what happens after an upload (screening,
  * gallery): no files, so nothing here may read its renditions. Uploads themselves are tested through
@@ -54,15 +65,7 @@ export async function insertPhoto(
         iso: null,
         takenAt: null,
       }),
-      checks: toJson({
-        sharpness: 100,
-        clippedHighlights: 0,
-        clippedShadows: 0,
-        colorCast: { red: 0, blue: 0 },
-        tiltDegrees: null,
-        duplicates: [],
-        advice: [],
-      }),
+      checks: toJson(CLEAN_CHECKS),
       original_key: null,
       rendition_hash: null,
       renditions: toJson([]),
