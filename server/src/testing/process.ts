@@ -53,7 +53,15 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = reuse?.port ?? (await freePort());
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-e2e-'));
-  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv(port) };
+  // MALLOC_ARENA_MAX as `npm start` and the systemd unit set it.
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MALLOC_ARENA_MAX: '2',
+    ...extraEnv(port),
+  };
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', opts.captureOutput ? 'pipe' : 'inherit', opts.captureOutput ? 'pipe' : 'inherit'],
