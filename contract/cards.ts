@@ -43,3 +43,8 @@ export function expandCard(card: PhotoCardItem): CardPhoto {
     featured: card.featured,
   };
 }
+
+type Renditions = Pick<CardPhoto, 'renditions'>;
+
+/** A photo's `srcset`: every rendition with its width (the server's preload of a page's photo says the same). */
+export const srcSetOf = (photo: Renditions) => photo.renditions.map((r) => `${r.url} ${r.width}w`).join(', ');

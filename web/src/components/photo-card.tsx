@@ -82,10 +82,8 @@ export function PhotoGrid({
     const timer = setTimeout(() => setWaited(true), FIRST_IMAGES_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
-  // Once released, stays released (the next pages and other searches need not wait).
-  const [released, setReleased] = useState(false);
-  const open = released || waited || (photos.length > 0 && settled >= firstImages);
-  if (open && !released) setReleased(true);
+  // `settled` only grows: once the first images are in, the next pages and other searches need not wait.
+  const open = waited || (photos.length > 0 && settled >= firstImages);
   const onFirstSettled = useCallback(() => setSettled((n) => n + 1), []);
   return (
     <div className="photo-grid" data-testid={testId}>

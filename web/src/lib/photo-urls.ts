@@ -1,3 +1,4 @@
+import { srcSetOf } from '@contract/cards';
 import type { PhotoResponse } from '@contract/photos';
 
 type Renditions = Pick<PhotoResponse, 'renditions'>;
@@ -5,7 +6,7 @@ type Renditions = Pick<PhotoResponse, 'renditions'>;
 // Kept apart from the image components (ThumbHash, CSS), so a route's loader can use it from the
 // entry chunk: the home page starts fetching its hero before the page has rendered.
 
-export const srcSetOf = (photo: Renditions) => photo.renditions.map((r) => `${r.url} ${r.width}w`).join(', ');
+export { srcSetOf };
 
 /** The rendition a browser without srcset support should take: the first at least `width` wide. */
 export function fallbackSrc(photo: Renditions, width: number): string | undefined {

@@ -1,4 +1,5 @@
 import { AIRFRAME_STATUS_LABELS } from '../../../../contract/airframes.js';
+import { srcSetOf } from '../../../../contract/cards.js';
 import { PHOTO_PAGE_SIZES } from '../../../../contract/catalogues.js';
 import { MAX_ID } from '../../../../contract/limits.js';
 import { REGISTRATION_PATTERN, type PhotoResponse } from '../../../../contract/photos.js';
@@ -11,9 +12,8 @@ import * as repo from './gallery.repository.js';
 
 /** The photo page's `<img>` as the web draws it: the srcset of every rendition and the page's sizes. */
 function preloadOf(p: PhotoResponse): PageMeta['preload'] {
-  if (p.renditions.length === 0) return undefined;
-  const sorted = [...p.renditions].sort((a, b) => a.width - b.width);
-  return { srcset: sorted.map((r) => `${r.url} ${r.width}w`).join(', '), sizes: PHOTO_PAGE_SIZES };
+  // The renditions come smallest first (presentPhoto sorts them), as the page's <img> lists them.
+  return p.renditions.length === 0 ? undefined : { srcset: srcSetOf(p), sizes: PHOTO_PAGE_SIZES };
 }
 
 const idIn = (path: string, page: string): number | null => {
