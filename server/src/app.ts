@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
 import { registerBodyParsing } from './http/body.js';
 import { collectRoutes, type RouteEntry } from './http/route-table.js';
+import { JSON_BODY_LIMIT, registerBodyLimits } from './http/body-limit.js';
 import { registerDrain, type Drain } from './http/drain.js';
 import { dependencyChecks, Outages, type DependencyChecks } from './http/outages.js';
 import { answerClientError, answerFrameworkError, canonicalPath, registerErrorHandling } from './http/errors.js';
@@ -204,7 +205,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
     // Every wait has a limit: a body that stops arriving (or a client that never sends one) ends its
     // connection after a silence, and no request may take longer than a slow upload needs. An upload
     // cut this way frees its member's upload slot and its part file at once (photos.routes.ts).
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     minFreeDiskBytes: config.minFreeDiskBytes,
   });
   const routes = collectRoutes(app);
+  registerBodyLimits(app);
   await registerSecurity(app, config);
   registerCompression(app);
   await app.register(swagger, {

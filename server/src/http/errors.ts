@@ -1,8 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, FieldIssue } from '../../../contract/errors.js';
 import { MESSAGES } from '../../../contract/texts.js';
+import { JSON_BODY_LIMIT } from './body-limit.js';
 import { dependencyOf, OUTAGE_MESSAGES, OUTAGE_RETRY_AFTER_SECONDS, type Outages } from './outages.js';
 
 /** An expected failure: answered with its status and Chinese message, never logged as a fault. */
@@ -47,7 +49,7 @@ const FASTIFY_CODES: Record<string, [number, ErrorCode, string]> = {
 };
 
 export function registerErrorHandling(app: FastifyInstance, outages: Outages): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     let status = 500;
     let body: ErrorBody = { message: MESSAGES.internal, code: 'INTERNAL' };
     try {
@@ -64,7 +66,31 @@ export function registerErrorHandling(app: FastifyInstance, outages: Outages): v
       void reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
     } else if (body.code === 'INTERNAL') request.log.error({ err: error }, 'unexpected error');
     if (error instanceof RetryLaterError) void reply.header('Retry-After', String(error.retryAfterSeconds));
-    void reply.status(status).send(body);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') await discardBody(request.raw);
+    return reply.status(status).send(body);
+  });
+}
+
+/**
+ * A body over its route's limit (read from the contract, http/body-limit.ts) but within the server's
+ * own: the rest is read and dropped unparsed, so a client still sending hears the 413 in Chinese rather
+ * than a connection broken under it. Larger ones are cut off at once, as before. The wait is bounded by
+ * the server's body timeouts, which end the connection.
+ */
+function discardBody(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.readableEnded || Number(raw.headers['content-length'] ?? 0) > JSON_BODY_LIMIT) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > JSON_BODY_LIMIT) finish();
+    };
+    const finish = () => {
+      raw.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
+      resolve();
+    };
+    raw.on('data', onData).once('end', finish).once('error', finish).once('close', finish);
+    raw.resume();
   });
 }
 
