@@ -10,6 +10,8 @@ export const NO_REGISTRATION = 'NO-REG';
  * the page's HTML says the same, so the browser takes that download for the image.
  */
 export const PHOTO_PAGE_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
+/** How wide a gallery card is drawn: the grid's columns (.photo-grid in the web's global.css). */
+export const CARD_SIZES = '(max-width: 560px) calc(100vw - 32px), (max-width: 900px) 45vw, 300px';
 
 /** b-1234, B1234 and B-1234 are one registration. */
 export function registrationKey(registration: string): string {
@@ -53,6 +55,29 @@ export const SEARCH_FILTER_KEYS = [
 /** The orders of the gallery (`sort` of `GET /photos` and of the /search URL). */
 export const GALLERY_SORTS = ['accepted', 'taken', 'views', 'likes'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
+
+/** The names a /search URL may hold: the free text, the filters and the order. */
+export const SEARCH_KEYS = ['q', ...SEARCH_FILTER_KEYS, 'sort'] as const;
+
+/**
+ * The API's parameters from a /search URL (the same names, §3.3): known names only, trimmed, empty ones
+ * dropped, the default order left out (so `/search` and the home page's latest photos share one cached
+ * answer). The page asks for these; the server reads them the same way to preload the first card's image.
+ */
+export function searchApiParams(url: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of SEARCH_KEYS) {
+    const value = url.get(key)?.trim();
+    if (!value) continue;
+    if (key === 'featured') {
+      if (value === '1' || value === 'true') out.featured = '1';
+      continue;
+    }
+    if (key === 'sort' && (value === 'accepted' || !(GALLERY_SORTS as readonly string[]).includes(value))) continue;
+    out[key] = value;
+  }
+  return out;
+}
 
 // Upload limits (PRODUCT.md §5.1): checked in the browser at once and again by the server.
 export const UPLOAD_LIMITS = {

@@ -144,7 +144,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const ownQueues = new OwnQueuesService(db, clock, photos, appeals, accounts);
   const airframePages = new AirframePagesService(database, photos, accounts, reference, airframes, liveries);
   const gallery = new GalleryService(database, clock, events, photos, accounts, reference, screeningQueue);
-  const pageMeta = new PageMetaService(db, photos, airframePages, config.publicUrl);
+  const pageMeta = new PageMetaService(db, photos, airframePages, gallery, config.publicUrl);
   const messages = new MessagesService(db, clock, limiter, config.publicUrl);
   const votes = new VotesService(db, clock, photos, notifications, audit);
   const potw = new PotwService(database, clock, events, photos, accounts, notifications, audit);
@@ -257,7 +257,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerWebApp(
     app,
     config,
-    (path) => services.pageMeta.pageMeta(path),
+    (path, search) => services.pageMeta.pageMeta(path, search),
     (path, search) => feedLinkOf(path, search, config.publicUrl),
   );
 

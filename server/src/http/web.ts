@@ -70,7 +70,7 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
 export async function registerWebApp(
   app: FastifyInstance,
   config: Config,
-  pageMeta: (path: string) => Promise<PageMeta | null> = async () => null,
+  pageMeta: (path: string, search: string) => Promise<PageMeta | null> = async () => null,
   feedOf: (path: string, search: string) => FeedLink | null = () => null,
 ): Promise<void> {
   const indexPath = path.join(config.webDist, 'index.html');
@@ -100,7 +100,7 @@ export async function registerWebApp(
     if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
     const [path = '/', search = ''] = request.url.split('?');
     const feed = feedOf(path, search);
-    return pageMeta(path).then(
+    return pageMeta(path, search).then(
       (meta) => sendIndex(reply, withMeta(indexHtml!, meta, feed, `${config.publicUrl}${path}`)),
       () => sendIndex(reply),
     );

@@ -1,4 +1,5 @@
 import type { CardPhoto } from '@contract/cards';
+import { CARD_SIZES } from '@contract/catalogues';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { photoAlt, PhotoImage, registrationText } from './photo-image.js';
@@ -6,8 +7,6 @@ import './photo-card.css';
 
 // The card's frame is 3:2; a photo of another shape sits inside it whole, at its own aspect ratio.
 const FRAME_RATIO = 3 / 2;
-/** How wide a card is drawn: the grid's columns (see .photo-grid in global.css). */
-export const CARD_SIZES = '(max-width: 560px) calc(100vw - 32px), (max-width: 900px) 45vw, 300px';
 
 /**
  * One photo in a gallery: image, registration, type, airline, airport, photographer, 编辑精选.

@@ -1,12 +1,14 @@
 import { AIRFRAME_STATUS_LABELS } from '../../../../contract/airframes.js';
-import { srcSetOf } from '../../../../contract/cards.js';
-import { PHOTO_PAGE_SIZES } from '../../../../contract/catalogues.js';
+import { expandCard, srcSetOf, type CardPhoto } from '../../../../contract/cards.js';
+import { CARD_SIZES, PHOTO_PAGE_SIZES, searchApiParams } from '../../../../contract/catalogues.js';
+import { galleryQuery, type CardSearchResponse } from '../../../../contract/gallery.js';
 import { MAX_ID } from '../../../../contract/limits.js';
 import { REGISTRATION_PATTERN, type PhotoResponse } from '../../../../contract/photos.js';
 import type { Db } from '../../db/database.js';
 import type { PageMeta } from '../../http/web.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { AirframePagesService } from './airframe-pages.service.js';
+import type { GalleryService } from './gallery.service.js';
 import { sitemapAirframes } from './airframe-pages.repository.js';
 import * as repo from './gallery.repository.js';
 
@@ -30,16 +32,18 @@ export class PageMetaService {
     private readonly db: Db,
     private readonly photos: PhotosService,
     private readonly airframes: AirframePagesService,
+    private readonly gallery: Pick<GalleryService, 'searchJson'>,
     private readonly publicUrl: string,
   ) {}
 
-  private image(p: PhotoResponse | null): string | null {
+  private image(p: Pick<CardPhoto, 'renditions'> | null): string | null {
     const image = p?.renditions.find((r) => Math.max(r.width, r.height) >= 1280) ?? p?.renditions.at(-1);
     if (!image) return null;
     return image.url.startsWith('http') ? image.url : `${this.publicUrl}${image.url}`;
   }
 
-  async pageMeta(path: string): Promise<PageMeta | null> {
+  async pageMeta(path: string, search = ''): Promise<PageMeta | null> {
+    if (path === '/search') return this.searchMeta(search);
     const photoId = idIn(path, 'photo');
     if (photoId !== null) return this.photoMeta(photoId);
     const airframeId = idIn(path, 'airframe');
@@ -63,6 +67,29 @@ export class PageMetaService {
       image: this.image(p!),
       preload: preloadOf(p!),
       oembed: `${this.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${this.publicUrl}/photo/${id}`)}`,
+    };
+  }
+
+  /**
+   * `/search?…`: the search's first photo, which is the page's LCP on a phone, preloaded from the HTML
+   * with the card's srcset and sizes, so it downloads while the app's JavaScript does. The answer is the
+   * one the page asks for next (same parameters, read as the page reads its URL), so that request is
+   * answered from the gallery's cache.
+   */
+  private async searchMeta(search: string): Promise<PageMeta | null> {
+    // Node's header limit (16 KB) already caps the URL; the schema caps every field before reading it.
+    const query = galleryQuery.safeParse({ ...searchApiParams(new URLSearchParams(search)), view: 'card' });
+    if (!query.success) return null;
+    const answer = JSON.parse((await this.gallery.searchJson(query.data)).toString('utf8')) as CardSearchResponse;
+    const first = answer.items[0] ? expandCard(answer.items[0]) : null;
+    const count = `${answer.total.toLocaleString('zh-CN')}${answer.totalCapped ? '+' : ''} 张照片`;
+    return {
+      title: `${query.data.q ? `“${query.data.q}” · ` : ''}图库 · 航迹`,
+      description: first
+        ? `${count}，第一张：${[first.registration, first.aircraftType?.label].filter(Boolean).join(' · ')}`
+        : count,
+      image: this.image(first),
+      preload: first && first.renditions.length > 0 ? { srcset: srcSetOf(first), sizes: CARD_SIZES } : undefined,
     };
   }
 

@@ -1,9 +1,9 @@
-import { GALLERY_SORTS, SEARCH_FILTER_KEYS, type GallerySort } from '@contract/catalogues';
+import { SEARCH_FILTER_KEYS, SEARCH_KEYS, searchApiParams, type GallerySort } from '@contract/catalogues';
 
 // The /search URL and `GET /photos` use the same parameter names (§3.3): the URL is the state.
 /** The filters of the panel (everything but the free text and the order). */
 export const FILTER_KEYS = SEARCH_FILTER_KEYS;
-export const SEARCH_KEYS = ['q', ...FILTER_KEYS, 'sort'] as const;
+export { SEARCH_KEYS };
 export type SearchKey = (typeof SEARCH_KEYS)[number];
 
 export const SORT_NAMES: Record<GallerySort, string> = {
@@ -13,24 +13,8 @@ export const SORT_NAMES: Record<GallerySort, string> = {
   likes: '最多喜欢',
 };
 
-/**
- * The API's parameters from the URL: known names only, trimmed, empty ones dropped, the default
- * order left out (so `/search` and the home page's latest photos share one cached answer).
- */
-export function apiParamsOf(url: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of SEARCH_KEYS) {
-    const value = url.get(key)?.trim();
-    if (!value) continue;
-    if (key === 'featured') {
-      if (value === '1' || value === 'true') out.featured = '1';
-      continue;
-    }
-    if (key === 'sort' && (value === 'accepted' || !(GALLERY_SORTS as readonly string[]).includes(value))) continue;
-    out[key] = value;
-  }
-  return out;
-}
+/** The API's parameters from the URL (one reading for the page and the server's preload of its first image). */
+export const apiParamsOf = searchApiParams;
 
 /** The URL after changing some parameters (null or '' removes one); other parameters stay. */
 export function withParams(url: URLSearchParams, changes: Partial<Record<SearchKey, string | null>>): URLSearchParams {

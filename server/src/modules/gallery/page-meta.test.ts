@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandCard, srcSetOf } from '../../../../contract/cards.js';
+import { CARD_SIZES, searchApiParams } from '../../../../contract/catalogues.js';
+import type { CardSearchResponse } from '../../../../contract/gallery.js';
+import { createTestApp, databaseKinds, insertAccepted, makeUser, type TestApp } from '../../testing/harness.js';
+
+const preloadOf = (html: string) => /<link rel="preload" as="image" imagesrcset="([^"]*)" imagesizes="([^"]*)"/.exec(html);
+
+describe.each(databaseKinds())('/search preloads its first photo from the HTML on %s', (kind) => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-dist-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><title>航迹 Contrail</title></head><body><!--runtime-config--></body></html>',
+    );
+    t = await createTestApp(kind, { WEB_DIST: dist });
+    const owner = await makeUser(t);
+    const screener = await makeUser(t, 1);
+    const decider = { id: screener.id, username: 'screener', level: 1 };
+    // Two photos whose order differs by sort: the newest accepted is not the most viewed.
+    await insertAccepted(t, owner.id, decider, { registration: 'B-3001', rendition_hash: 'first', views: 50 });
+    await insertAccepted(t, owner.id, decider, { registration: 'B-3002', rendition_hash: 'second', views: 5 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('preloads the image of the card the page shows first, with the card grid sizes, for each search', async () => {
+    for (const search of [
+      '',
+      '?sort=views',
+      '?sort=accepted&q=%20B-3001%20',
+      '?featured=true&sort=nonsense',
+      '?q=B-3002&page=9',
+    ]) {
+      const page = await t.app.inject({ method: 'GET', url: `/search${search}` });
+      expect(page.statusCode, search).toBe(200);
+      // What the page asks for, read from its URL the way the page reads it.
+      const query = new URLSearchParams(searchApiParams(new URLSearchParams(search)));
+      query.set('view', 'card');
+      const answer = (await t.app.inject({ method: 'GET', url: `/api/v1/photos?${query}` })).json<CardSearchResponse>();
+      const first = answer.items[0];
+      const preload = preloadOf(page.body);
+      if (!first) {
+        expect(preload, search).toBeNull();
+        continue;
+      }
+      expect(preload?.[1], search).toBe(srcSetOf(expandCard(first)).replaceAll('&', '&amp;'));
+      expect(preload?.[2], search).toBe(CARD_SIZES);
+    }
+    // The orders really differ, so the preload followed the sort.
+    const byViews = preloadOf((await t.app.inject({ method: 'GET', url: '/search?sort=views' })).body)?.[1];
+    const newest = preloadOf((await t.app.inject({ method: 'GET', url: '/search' })).body)?.[1];
+    expect(byViews).toContain('/img/first-');
+    expect(newest).toContain('/img/second-');
+  });
+
+  it('names a shared search by its words and count, and leaves a search it cannot read to the page', async () => {
+    const named = await t.app.inject({ method: 'GET', url: '/search?q=B-3001' });
+    expect(named.body).toContain('<title>“B-3001” · 图库 · 航迹</title>');
+    expect(named.body).toContain('content="1 张照片，第一张：B-3001');
+    for (const search of ['?type=abc', `?q=${'航'.repeat(5_000)}`, '?from=2026-13-45']) {
+      const page = await t.app.inject({ method: 'GET', url: `/search${search}` });
+      expect(page.statusCode, search).toBe(200);
+      expect(page.body, search).toContain('<title>航迹 Contrail</title>');
+      expect(preloadOf(page.body), search).toBeNull();
+    }
+    const none = await t.app.inject({ method: 'GET', url: '/search?q=ZZZZZZ' });
+    expect(none.body).toContain('content="0 张照片"');
+    expect(preloadOf(none.body)).toBeNull();
+  });
+});
