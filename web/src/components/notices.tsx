@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { noticeStore } from '../lib/notice.js';
 
 /**
@@ -26,6 +26,8 @@ export function Notices() {
   const notices = useSyncExternalStore(noticeStore.subscribe, noticeStore.get);
   const box = useRef<HTMLDivElement>(null);
   useNoticeSpace(box, notices.length);
+  // Drawn now: each notice's time starts here, not when it was raised.
+  useEffect(() => noticeStore.drawn(notices.map((n) => n.id)), [notices]);
   return (
     <div className="notices" role="status" aria-live="polite" ref={box}>
       {notices.map((n) => (

@@ -20,8 +20,28 @@ describe('notices', () => {
     expect(shown()).toEqual(['info:正在处理', 'success:已保存']);
     notice.success('上传成功');
     expect(shown()).toEqual(['info:正在处理', 'success:上传成功']);
-    // Each still goes after its time.
+    // Each still goes after its time on screen.
+    noticeStore.drawn(noticeStore.get().map((n) => n.id));
     vi.advanceTimersByTime(3000);
+    expect(shown()).toEqual([]);
+  });
+
+  it('counts a notice’s time from when it is drawn, so one raised while a slow page loads is still read', () => {
+    vi.useFakeTimers();
+    notice.warning('请先登录');
+    // The next page takes 10 s to draw on a slow phone: the notice waits for it.
+    vi.advanceTimersByTime(10_000);
+    expect(shown()).toEqual(['warning:请先登录']);
+    noticeStore.drawn(noticeStore.get().map((n) => n.id));
+    vi.advanceTimersByTime(2_900);
+    // Drawn again by a later render: the time does not start over.
+    noticeStore.drawn(noticeStore.get().map((n) => n.id));
+    expect(shown()).toEqual(['warning:请先登录']);
+    vi.advanceTimersByTime(100);
+    expect(shown()).toEqual([]);
+    // Never drawn (no view, a tab in the background): gone after 30 s all the same.
+    notice.info('后台');
+    vi.advanceTimersByTime(30_000);
     expect(shown()).toEqual([]);
   });
 });

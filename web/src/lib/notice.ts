@@ -18,14 +18,32 @@ const emit = () => listeners.forEach((l) => l());
 const replaces = (kind: NoticeKind, older: Notice) =>
   older.kind === kind || (kind === 'success' && (older.kind === 'warning' || older.kind === 'error'));
 
-function show(kind: NoticeKind, text: string, ms = 3000): void {
+/** How long a notice stays once on screen. */
+const SHOWN_MS = 3000;
+/** The most a notice waits for a screen to show it (no view mounted, a tab in the background). */
+const UNSEEN_MS = 30_000;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+const drawnIds = new Set<number>();
+
+function remove(id: number): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  notices = notices.filter((n) => n.id !== id);
+  emit();
+}
+
+/**
+ * A notice's time counts from when it is on screen (the view says so), not from when it was raised: one
+ * raised as a slow phone leaves a page (请先登录 before the login dialog) is still there to be read.
+ */
+function show(kind: NoticeKind, text: string): void {
   const id = nextId++;
   notices = [...notices.filter((n) => !replaces(kind, n)), { id, kind, text }];
+  timers.set(
+    id,
+    setTimeout(() => remove(id), UNSEEN_MS),
+  );
   emit();
-  setTimeout(() => {
-    notices = notices.filter((n) => n.id !== id);
-    emit();
-  }, ms);
 }
 
 export const notice = {
@@ -45,4 +63,19 @@ export const noticeStore = {
     return () => listeners.delete(listener);
   },
   get: () => notices,
+  /** The view drew these notices: each goes `SHOWN_MS` after it was first drawn. */
+  drawn(ids: number[]) {
+    for (const id of ids) {
+      if (!timers.has(id) || drawnIds.has(id)) continue;
+      drawnIds.add(id);
+      clearTimeout(timers.get(id));
+      timers.set(
+        id,
+        setTimeout(() => {
+          drawnIds.delete(id);
+          remove(id);
+        }, SHOWN_MS),
+      );
+    }
+  },
 };
