@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandCard, srcSetOf } from '../../../../contract/cards.js';
 import { CARD_SIZES, searchApiParams } from '../../../../contract/catalogues.js';
 import type { CardSearchResponse } from '../../../../contract/gallery.js';
-import { createTestApp, databaseKinds, insertAccepted, makeUser, type TestApp } from '../../testing/harness.js';
+import {
+  createTestApp,
+  databaseKinds,
+  expectChineseError,
+  insertAccepted,
+  makeUser,
+  type TestApp,
+} from '../../testing/harness.js';
 
 const preloadOf = (html: string) => /<link rel="preload" as="image" imagesrcset="([^"]*)" imagesizes="([^"]*)"/.exec(html);
 
@@ -74,5 +81,29 @@ describe.each(databaseKinds())('/search preloads its first photo from the HTML o
     const none = await t.app.inject({ method: 'GET', url: '/search?q=ZZZZZZ' });
     expect(none.body).toContain('content="0 张照片"');
     expect(preloadOf(none.body)).toBeNull();
+  });
+});
+
+describe('pages and the per-address ceiling', () => {
+  it('counts page requests (and unknown paths) against the per-address ceiling, answered in Chinese', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>航迹 Contrail</title></head><body></body></html>');
+    const t = await createTestApp('sqlite', { WEB_DIST: dist, REQUESTS_PER_MINUTE: '4' });
+    try {
+      const from = (url: string, remoteAddress: string) => t.app.inject({ method: 'GET', url, remoteAddress });
+      const codes = [];
+      for (const url of ['/search?q=a', '/search?q=b', '/api/v1/nothing-here', '/photo/1', '/search?q=c']) {
+        codes.push((await from(url, '198.51.100.9')).statusCode);
+      }
+      expect(codes).toEqual([200, 200, 404, 200, 429]);
+      const refused = await from('/search?q=d', '198.51.100.9');
+      expect(refused.statusCode).toBe(429);
+      expectChineseError(refused.json());
+      // Another address is not held back by the first.
+      expect((await from('/search?q=d', '198.51.100.10')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
