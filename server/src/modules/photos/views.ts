@@ -1,8 +1,12 @@
 import type { DatabaseHandle } from '../../db/database.js';
 import * as repo from './views.repository.js';
 
-/** Photos written per statement (PostgreSQL) or transaction (SQLite); requests run between two. */
-const CHUNK = 500;
+/**
+ * Photos written per statement (PostgreSQL) or transaction (SQLite); requests run between two. SQLite
+ * writes on the event loop: a view moves the photo's row and the six gallery indexes that carry `views`,
+ * and at 100k photos a transaction of 500 random photos held the loop 75–120 ms, of 100 about 19 ms.
+ */
+const CHUNK = { sqlite: 100, postgres: 500 } as const;
 
 /**
  * Views of photo pages, counted in memory and written in batches by `flush` (every few seconds, and at
@@ -21,10 +25,11 @@ export class ViewCounter {
   async flush(): Promise<void> {
     const batch = [...this.pending].sort((a, b) => a[0] - b[0]);
     this.pending.clear();
-    for (let i = 0; i < batch.length; i += CHUNK) {
+    const chunk = CHUNK[this.database.dialect];
+    for (let i = 0; i < batch.length; i += chunk) {
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       try {
-        await repo.addViews(this.database.db, this.database.dialect, batch.slice(i, i + CHUNK));
+        await repo.addViews(this.database.db, this.database.dialect, batch.slice(i, i + chunk));
       } catch (err) {
         // Not written (the database is away, or the batch lost a race): counted again for the next flush.
         for (const [id, n] of batch.slice(i)) this.count(id, n);
