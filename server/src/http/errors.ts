@@ -78,7 +78,9 @@ export function registerErrorHandling(app: FastifyInstance, outages: Outages): v
  * the server's body timeouts, which end the connection.
  */
 function discardBody(raw: IncomingMessage): Promise<void> {
-  if (raw.complete || raw.readableEnded || Number(raw.headers['content-length'] ?? 0) > JSON_BODY_LIMIT) return Promise.resolve();
+  const declared = Number(raw.headers['content-length'] ?? 0);
+  // A client already gone (closed before this handler ran) sends no more: nothing is left to wait for.
+  if (raw.complete || raw.readableEnded || raw.destroyed || declared > JSON_BODY_LIMIT) return Promise.resolve();
   return new Promise((resolve) => {
     let seen = 0;
     const onData = (chunk: Buffer) => {

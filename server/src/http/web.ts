@@ -19,6 +19,8 @@ export interface PageMeta {
   image: string | null;
   /** The page's oEmbed answer (photo pages), advertised for forums and chats that embed links. */
   oembed?: string;
+  /** The page's own address when its query says what it shows (a search); else its path's. */
+  url?: string;
   /** The page's main picture as its `<img>` will ask for it: fetched with the HTML, before the app runs. */
   preload?: { srcset: string; sizes: string };
 }
@@ -45,7 +47,7 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:url" content="${escapeHtml(meta.url ?? url)}">`,
     `<meta property="og:type" content="article">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
     ...(meta.preload
@@ -98,7 +100,10 @@ export async function registerWebApp(
   app.setNotFoundHandler((request, reply) => {
     const isPage = indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
     if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
-    const [path = '/', search = ''] = request.url.split('?');
+    // The query is everything after the first `?` (a `?` inside it is the query's own).
+    const mark = request.url.indexOf('?');
+    const path = mark === -1 ? request.url : request.url.slice(0, mark);
+    const search = mark === -1 ? '' : request.url.slice(mark + 1);
     const feed = feedOf(path, search);
     return pageMeta(path, search).then(
       (meta) => sendIndex(reply, withMeta(indexHtml!, meta, feed, `${config.publicUrl}${path}`)),

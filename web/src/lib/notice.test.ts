@@ -39,7 +39,12 @@ describe('notices', () => {
     expect(shown()).toEqual(['warning:请先登录']);
     vi.advanceTimersByTime(100);
     expect(shown()).toEqual([]);
-    // Never drawn (no view, a tab in the background): gone after 30 s all the same.
+    // A notice replaced by a newer one leaves no timer behind.
+    notice.warning('第一条');
+    notice.warning('第二条');
+    expect(vi.getTimerCount()).toBe(1);
+    vi.runAllTimers();
+    // Never drawn (no view mounted): gone after 30 s all the same.
     notice.info('后台');
     vi.advanceTimersByTime(30_000);
     expect(shown()).toEqual([]);

@@ -20,14 +20,21 @@ const replaces = (kind: NoticeKind, older: Notice) =>
 
 /** How long a notice stays once on screen. */
 const SHOWN_MS = 3000;
-/** The most a notice waits for a screen to show it (no view mounted, a tab in the background). */
+/** The most a notice waits to be drawn (no view mounted to draw it). */
 const UNSEEN_MS = 30_000;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 const drawnIds = new Set<number>();
 
-function remove(id: number): void {
+/** Lets go of a notice's timer. */
+function forget(id: number): void {
   clearTimeout(timers.get(id));
   timers.delete(id);
+  drawnIds.delete(id);
+}
+
+function remove(id: number): void {
+  forget(id);
+  if (!notices.some((n) => n.id === id)) return;
   notices = notices.filter((n) => n.id !== id);
   emit();
 }
@@ -38,6 +45,7 @@ function remove(id: number): void {
  */
 function show(kind: NoticeKind, text: string): void {
   const id = nextId++;
+  for (const older of notices) if (replaces(kind, older)) forget(older.id);
   notices = [...notices.filter((n) => !replaces(kind, n)), { id, kind, text }];
   timers.set(
     id,
@@ -71,10 +79,7 @@ export const noticeStore = {
       clearTimeout(timers.get(id));
       timers.set(
         id,
-        setTimeout(() => {
-          drawnIds.delete(id);
-          remove(id);
-        }, SHOWN_MS),
+        setTimeout(() => remove(id), SHOWN_MS),
       );
     }
   },

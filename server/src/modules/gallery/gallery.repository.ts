@@ -39,13 +39,16 @@ function tsQuery(tokens: QueryToken[]): string {
 }
 
 /**
- * Accepted photos matching the filter, as a query to order, page or count. A category alone is probed
- * per photo along the sort's index (its key is (category, photo_id)): every category holds a few per
- * cent of photos at least, so 41 are found within a few thousand probes, where gathering its thousands
- * of photos and sorting them cost SQLite 15–60 ms a page. Beside another filter the category's set is
- * gathered, as the other filter's index may hold few of the category.
+ * Accepted photos matching the filter, as a query to order, page or count. With `probeCategory` the
+ * category is probed per photo along the sort's index (its key is (category, photo_id)) instead of its
+ * photos gathered first: see `probesCategory`.
  */
-function filtered(db: DbOrTrx, dialect: Dialect, f: GalleryFilter): SelectQueryBuilder<Database, 'photos', object> {
+function filtered(
+  db: DbOrTrx,
+  dialect: Dialect,
+  f: GalleryFilter,
+  probeCategory = false,
+): SelectQueryBuilder<Database, 'photos', object> {
   return db
     .selectFrom('photos')
     .where(ACCEPTED)
@@ -71,7 +74,7 @@ function filtered(db: DbOrTrx, dialect: Dialect, f: GalleryFilter): SelectQueryB
     .$if(f.category !== undefined, (q) =>
       q.where((eb) => {
         const inCategory = eb.selectFrom('photo_categories').where('photo_categories.category', '=', f.category!);
-        return activeFilters(f).length === 1
+        return probeCategory
           ? eb.exists(inCategory.select(sql<number>`1`.as('one')).whereRef('photo_categories.photo_id', '=', 'photos.id'))
           : eb('photos.id', 'in', inCategory.select('photo_categories.photo_id'));
       }),
@@ -110,9 +113,10 @@ export function searchPageQuery(
   sort: GallerySort,
   after: SortKey | null,
   limit: number,
+  probeCategory = false,
 ) {
   const column = SORT_COLUMN[sort];
-  const ids = filtered(db, dialect, f)
+  const ids = filtered(db, dialect, f, probeCategory)
     .select('photos.id')
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(${sql.ref(`photos.${column}`)}, photos.id) < (${after!.value}, ${after!.id})`),
@@ -132,6 +136,24 @@ export function searchPageQuery(
 const INDEX_TABLE_FILTERS = new Set<keyof GalleryFilter>(['category', 'tokens']);
 
 const activeFilters = (f: GalleryFilter) => (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);
+
+/** A category with at least this many accepted photos is probed along the sort's index rather than gathered. */
+export const PROBED_CATEGORY_SIZE = 2_000;
+
+/**
+ * Whether a page of this filter should probe its category per photo: only a category alone, and only a
+ * large one. Gathering `airliner`'s tens of thousands of photos and sorting them cost SQLite 15–60 ms a
+ * page where walking the sort's index finds 41 within a few thousand probes; a rare category (航天器)
+ * would have the walk cross every accepted photo, where gathering its few is cheap. Counted up to the
+ * threshold on the category's key.
+ */
+export async function probesCategory(db: DbOrTrx, f: GalleryFilter, size = PROBED_CATEGORY_SIZE): Promise<boolean> {
+  if (f.category === undefined || activeFilters(f).length !== 1) return false;
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (select 1 from photo_categories where category = ${f.category} limit ${size}) as m`.execute(db);
+  return Number(rows[0]!.n) >= size;
+}
 
 /**
  * How many accepted photos match, counted up to `cap + 1` so the count stays cheap. A category or free
@@ -202,52 +224,6 @@ export function latestWhere(db: DbOrTrx, column: 'airport_id' | 'uploader_id', v
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-}
-
-// ---- likes and views ----
-
-/** Adds the member's like once; true when it was new (the photo's count went up). */
-export async function addLike(db: DbOrTrx, photoId: number, userId: number, now: number): Promise<boolean> {
-  const row = await db
-    .insertInto('likes')
-    .values({ photo_id: photoId, user_id: userId, created_at: now })
-    .onConflict((oc) => oc.columns(['photo_id', 'user_id']).doNothing())
-    .returning('photo_id')
-    .executeTakeFirst();
-  if (!row) return false;
-  await db
-    .updateTable('photos')
-    .set({ likes: sql<number>`likes + 1` })
-    .where('id', '=', photoId)
-    .execute();
-  return true;
-}
-
-export async function removeLike(db: DbOrTrx, photoId: number, userId: number): Promise<boolean> {
-  const res = await db.deleteFrom('likes').where('photo_id', '=', photoId).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) return false;
-  await db
-    .updateTable('photos')
-    .set({ likes: sql<number>`likes - 1` })
-    .where('id', '=', photoId)
-    .where('likes', '>', 0)
-    .execute();
-  return true;
-}
-
-export async function likedBy(db: DbOrTrx, photoIds: number[], userId: number): Promise<Set<number>> {
-  if (photoIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('likes')
-    .select('photo_id')
-    .where('user_id', '=', userId)
-    .where('photo_id', 'in', photoIds)
-    .execute();
-  return new Set(rows.map((r) => r.photo_id));
-}
-
-export function likesOf(db: DbOrTrx, photoId: number) {
-  return db.selectFrom('photos').select('likes').where('id', '=', photoId).executeTakeFirst();
 }
 
 // ---- home statistics ----

@@ -26,6 +26,7 @@ import { PHOTO_COLUMN } from '../reference/reference.service.js';
 import type { EventHub } from '../../events.js';
 import { GalleryIndex } from './search-index.service.js';
 import * as repo from './gallery.repository.js';
+import * as likes from './likes.repository.js';
 import { galleryVersion } from './search-index.repository.js';
 import { queryTokens } from './search-text.js';
 
@@ -159,7 +160,9 @@ export class GalleryService {
     } else {
       const dialect = this.database.dialect;
       const [rows, total] = await Promise.all([
-        repo.searchPageQuery(this.db, dialect, filter, q.sort, after, q.limit).execute(),
+        repo
+          .probesCategory(this.db, filter)
+          .then((probe) => repo.searchPageQuery(this.db, dialect, filter, q.sort, after, q.limit, probe).execute()),
         // The total is the same for every page of one search: counted on the first only.
         after ? Promise.resolve(-1) : repo.countCapped(this.db, dialect, filter, TOTAL_CAP),
       ]);
@@ -229,13 +232,13 @@ export class GalleryService {
     if (!(await repo.findAccepted(this.db, id))) throw notFound('图片不存在');
     await this.db
       .transaction()
-      .execute((trx) => (on ? repo.addLike(trx, id, user.id, this.clock.now()) : repo.removeLike(trx, id, user.id)));
-    const row = await repo.likesOf(this.db, id);
+      .execute((trx) => (on ? likes.addLike(trx, id, user.id, this.clock.now()) : likes.removeLike(trx, id, user.id)));
+    const row = await likes.likesOf(this.db, id);
     return { message: on ? '已点赞' : '已取消点赞', liked: on, likes: row?.likes ?? 0 };
   }
 
   async likedBy(photoIds: number[], user: AuthUser | null): Promise<Set<number>> {
-    return user ? repo.likedBy(this.db, photoIds, user.id) : new Set();
+    return user ? likes.likedBy(this.db, photoIds, user.id) : new Set();
   }
 
   async siteStats(): Promise<SiteStats> {

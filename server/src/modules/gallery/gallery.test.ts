@@ -11,7 +11,7 @@ import {
   type GallerySort,
   type SearchResponse,
 } from '../../../../contract/gallery.js';
-import { PHOTO_PAGE_SIZES } from '../../../../contract/catalogues.js';
+import { GALLERY_SORTS, PHOTO_PAGE_SIZES } from '../../../../contract/catalogues.js';
 import { toJson } from '../../db/json.js';
 import type { PhotoState } from '../../../../contract/photos.js';
 import {
@@ -26,7 +26,7 @@ import {
   WITH_RENDITIONS,
 } from '../../testing/harness.js';
 import { importReferenceData } from '../reference/reference.import.js';
-import { searchPageQuery, type GalleryFilter } from './gallery.repository.js';
+import { probesCategory, searchPageQuery, type GalleryFilter } from './gallery.repository.js';
 import { queryTokens } from './search-text.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -444,6 +444,25 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     } finally {
       await web.close();
       fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('pages a category alone alike whether it probes or gathers, and probes only a large one alone', async () => {
+    const db = t.database.db;
+    const airliner: GalleryFilter = { category: 'airliner' };
+    // Three photos: far below the size at which walking the sort's index beats gathering them.
+    expect(await probesCategory(db, airliner)).toBe(false);
+    expect(await probesCategory(db, airliner, 3)).toBe(true);
+    expect(await probesCategory(db, airliner, 4)).toBe(false);
+    expect(await probesCategory(db, { category: 'airliner', typeId: ids.a320 }, 1)).toBe(false);
+    for (const sort of GALLERY_SORTS) {
+      const gathered = await searchPageQuery(db, t.database.dialect, airliner, sort, null, 2).execute();
+      const probed = await searchPageQuery(db, t.database.dialect, airliner, sort, null, 2, true).execute();
+      expect(gathered.length, sort).toBe(3);
+      expect(
+        probed.map((r) => r.id),
+        sort,
+      ).toEqual(gathered.map((r) => r.id));
     }
   });
 

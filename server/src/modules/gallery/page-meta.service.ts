@@ -78,13 +78,15 @@ export class PageMetaService {
    */
   private async searchMeta(search: string): Promise<PageMeta | null> {
     // Node's header limit (16 KB) already caps the URL; the schema caps every field before reading it.
-    const query = galleryQuery.safeParse({ ...searchApiParams(new URLSearchParams(search)), view: 'card' });
+    const params = searchApiParams(new URLSearchParams(search));
+    const query = galleryQuery.safeParse({ ...params, view: 'card' });
     if (!query.success) return null;
     const answer = JSON.parse((await this.gallery.searchJson(query.data)).toString('utf8')) as CardSearchResponse;
     const first = answer.items[0] ? expandCard(answer.items[0]) : null;
     const count = `${answer.total.toLocaleString('zh-CN')}${answer.totalCapped ? '+' : ''} 张照片`;
     return {
       title: `${query.data.q ? `“${query.data.q}” · ` : ''}图库 · 航迹`,
+      url: `${this.publicUrl}/search${Object.keys(params).length > 0 ? `?${new URLSearchParams(params)}` : ''}`,
       description: first
         ? `${count}，第一张：${[first.registration, first.aircraftType?.label].filter(Boolean).join(' · ')}`
         : count,

@@ -72,6 +72,11 @@ describe.each(databaseKinds())('/search preloads its first photo from the HTML o
     const named = await t.app.inject({ method: 'GET', url: '/search?q=B-3001' });
     expect(named.body).toContain('<title>“B-3001” · 图库 · 航迹</title>');
     expect(named.body).toContain('content="1 张照片，第一张：B-3001');
+    // The shared address is the search's own, read as the page reads it (a `?` in the words stays theirs).
+    expect(named.body).toContain(`<meta property="og:url" content="${t.config.publicUrl}/search?q=B-3001">`);
+    const asked = await t.app.inject({ method: 'GET', url: '/search?sort=accepted&q=B-3001?&featured=no' });
+    expect(asked.body).toContain(`<meta property="og:url" content="${t.config.publicUrl}/search?q=B-3001%3F">`);
+    expect(asked.body).toContain('<title>“B-3001?” · 图库 · 航迹</title>');
     for (const search of ['?type=abc', `?q=${'航'.repeat(5_000)}`, '?from=2026-13-45']) {
       const page = await t.app.inject({ method: 'GET', url: `/search${search}` });
       expect(page.statusCode, search).toBe(200);
