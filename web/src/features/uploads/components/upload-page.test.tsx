@@ -128,12 +128,18 @@ describe('upload page', () => {
     const { user, api } = open(
       {},
       {
-        'GET /registrations/B-7777': {
-          body: { found: false, registration: 'B-7777', msn: null, aircraftType: null, airline: null },
-        },
-        'GET /registrations/B-6001': {
-          body: { found: false, registration: 'B-6001', msn: null, aircraftType: null, airline: null },
-        },
+        // Typed key by key: on a slow machine a registration typed halfway (B-600) is looked up too, and
+        // the server knows none of them.
+        ...Object.fromEntries(
+          ['B-7777', 'B-6001'].flatMap((reg) =>
+            [...reg]
+              .map((_, i) => reg.slice(0, i + 1))
+              .map((typed) => [
+                `GET /registrations/${typed}`,
+                { body: { found: false, registration: typed, msn: null, aircraftType: null, airline: null } },
+              ]),
+          ),
+        ),
         'GET /airframes/resolve': (r) =>
           r.url.searchParams.get('reg') === 'B-7777'
             ? {
