@@ -73,6 +73,14 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     await page.waitForURL((url) => url.searchParams.get('q') === q);
   }
   const detail = (page: Page) => page.getByTestId('user-detail');
+  /** Picks a level once the drawer has stopped sliding in, and waits until the select shows it. */
+  async function pickLevel(page: Page, label: string) {
+    await page.locator('.ant-drawer-content-wrapper:not([class*="-motion-"])').waitFor();
+    const levels = page.getByTestId('level-section');
+    await levels.getByRole('combobox', { name: '等级' }).click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+    await expect.poll(() => levels.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).toBe(label);
+  }
   const auditTexts = (page: Page) => detail(page).getByTestId('audit-entry').allTextContents();
 
   it('suspends a member found by email: their open tab is sent to /AccountStop, login is refused, the audit names the admin; lifting lets them back', async () => {
@@ -195,8 +203,7 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     const row = page.getByTestId(`user-row-${member.id}`);
 
     const levels = page.getByTestId('level-section');
-    await levels.getByRole('combobox', { name: '等级' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="审图员"]').click();
+    await pickLevel(page, '审图员');
     const levelSaved = page.waitForResponse(putOf(member.id));
     await levels.getByRole('button', { name: '保存等级' }).click();
     expect(JSON.parse((await levelSaved).request().postData() ?? '{}')).toEqual({ level: 1 });
@@ -244,8 +251,7 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     await detail(page).getByRole('heading', { name: ADMIN.username }).waitFor();
 
     const levels = page.getByTestId('level-section');
-    await levels.getByRole('combobox', { name: '等级' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="资深审图员"]').click();
+    await pickLevel(page, '资深审图员');
     const demoted = page.waitForResponse(putOf(admin.id));
     await levels.getByRole('button', { name: '保存等级' }).click();
     expect((await demoted).status()).toBe(403);
