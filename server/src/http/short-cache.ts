@@ -29,3 +29,27 @@ export class ShortCache<T> {
     this.value = null;
   }
 }
+
+/**
+ * Values kept per key while their stamp (the versions they were made from) stands, and for at most
+ * `ttlMs` of the caller's clock; once `entries` are held, the oldest goes first.
+ */
+export class StampedCache<V> {
+  private readonly held = new Map<string, { stamp: string; at: number; value: V }>();
+
+  constructor(
+    private readonly entries: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  get(key: string, stamp: string, now: number): V | undefined {
+    const hit = this.held.get(key);
+    return hit && hit.stamp === stamp && now - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
+  set(key: string, stamp: string, now: number, value: V): void {
+    this.held.delete(key);
+    if (this.held.size >= this.entries) this.held.delete(this.held.keys().next().value!);
+    this.held.set(key, { stamp, at: now, value });
+  }
+}

@@ -16,7 +16,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { invalidCursor } from '../../http/cursor.js';
 import { MAX_ID } from '../../../../contract/limits.js';
 import { notFound } from '../../http/errors.js';
-import { ShortCache } from '../../http/short-cache.js';
+import { ShortCache, StampedCache } from '../../http/short-cache.js';
 import type { PublicUser } from '../../../../contract/accounts.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
@@ -35,16 +35,8 @@ const MSN_TERM = /(?:^|\s)msn[:：]\s*(\S{1,30})/i;
 /** A cached answer lives at most this long even when nothing was accepted (views and likes move). */
 const CACHE_TTL_MS = 10_000;
 const CACHE_ENTRIES = 500;
+const COUNT_ENTRIES = 2_000;
 const STATS_TTL_MS = 60_000;
-
-interface Cached {
-  version: number;
-  /** The versions of the reference names and usernames it was presented with. */
-  names: string;
-  at: number;
-  /** The finished answer, already UTF-8: a hit costs no serialising and no encoding. */
-  json: Buffer;
-}
 
 /** Opaque keyset cursors: base64url of [sort value, id], checked strictly on the way back in. */
 function encodeCursor(value: number | string, id: number): string {
@@ -76,7 +68,10 @@ function decodeCursor(cursor: string | undefined, sort: SearchQuery['sort']): re
  * the gallery's version (bumped by every change that alters what it shows) moves on.
  */
 export class GalleryService {
-  private readonly cache = new Map<string, Cached>();
+  /** Finished answers, already UTF-8 (a hit costs no serialising), stamped with the gallery's and the names' versions. */
+  private readonly answers = new StampedCache<Buffer>(CACHE_ENTRIES, CACHE_TTL_MS);
+  /** A search's capped total, the same for every sort, view and size of its pages: stamped with the gallery's version. */
+  private readonly totals = new StampedCache<number>(COUNT_ENTRIES, CACHE_TTL_MS);
   // Read at most every 250 ms per process, and at once after this process changed the gallery.
   private readonly version = new ShortCache(250, () => galleryVersion(this.db));
   private stats: { at: number; value: SiteStats } | null = null;
@@ -149,8 +144,9 @@ export class GalleryService {
     // cycles: an answer stands only while both its versions do, so a rename is never kept for 10 s.
     const [version, names] = await Promise.all([this.version.get(), this.namesVersion()]);
     const now = this.clock.now();
-    const hit = this.cache.get(key);
-    if (hit && hit.version === version && hit.names === names && now - hit.at < CACHE_TTL_MS) return hit.json;
+    const stamp = `${version}.${names}`;
+    const hit = this.answers.get(key, stamp, now);
+    if (hit) return hit;
 
     const filter = this.filterOf(q);
     // Full items or cards: checked against the view's own schema below.
@@ -164,7 +160,7 @@ export class GalleryService {
           .probesCategory(this.db, filter)
           .then((probe) => repo.searchPageQuery(this.db, dialect, filter, q.sort, after, q.limit, probe).execute()),
         // The total is the same for every page of one search: counted on the first only.
-        after ? Promise.resolve(-1) : repo.countCapped(this.db, dialect, filter, TOTAL_CAP),
+        after ? Promise.resolve(-1) : this.total(filter, version, now),
       ]);
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
@@ -179,9 +175,19 @@ export class GalleryService {
     }
     // Checked against the contract once, when made, as the route's serializer would on every send.
     const json = Buffer.from(JSON.stringify((q.view === 'card' ? cardSearchResponse : searchResponse).parse(answer)));
-    if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(key, { version, names, at: now, json });
+    this.answers.set(key, stamp, now, json);
     return json;
+  }
+
+  /** The capped count of a search, counted once per gallery version (and 10 s) for all its sorts and views. */
+  private async total(filter: repo.GalleryFilter, version: number, now: number): Promise<number> {
+    const key = JSON.stringify(filter);
+    const stamp = String(version);
+    const hit = this.totals.get(key, stamp, now);
+    if (hit !== undefined) return hit;
+    const total = await repo.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP);
+    this.totals.set(key, stamp, now, total);
+    return total;
   }
 
   private async namesVersion(): Promise<string> {

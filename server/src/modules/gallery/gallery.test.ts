@@ -466,6 +466,32 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     }
   });
 
+  it('counts a search once for all its sorts and views until the gallery changes or 10 s pass', async () => {
+    const ces = `airline=${ids.ces}`;
+    const { total } = await search(`${ces}&sort=accepted`);
+    // A photo that reached the database behind this process's back (another process's change, before
+    // its version is read here): the other sorts and views of the search give the total already counted.
+    await insertPhoto(t, bob.id, {
+      state: 'accepted',
+      airline_id: ids.ces,
+      airport_id: ids.pvg,
+      decided_at: t.clock.now(),
+      in_flight: 0,
+    });
+    for (const sort of GALLERY_SORTS.filter((s) => s !== 'accepted')) {
+      expect((await search(`${ces}&sort=${sort}`)).total, sort).toBe(total);
+    }
+    expect((await search(`${ces}&sort=accepted&view=card&limit=10`)).total).toBe(total);
+    // Another search counts for itself; 10 s on, the search counts again.
+    expect((await search(`${ces}&airport=${ids.pvg}`)).total).toBe(total + 1);
+    t.clock.advance(10_000);
+    expect((await search(`${ces}&sort=taken`)).total).toBe(total + 1);
+    // A change this process makes to the gallery is counted at once.
+    const another = await insertPhoto(t, bob.id, { airline_id: ids.ces, airport_id: ids.pek, in_flight: 0 });
+    await accept(another);
+    expect((await search(`${ces}&sort=views`)).total).toBe(total + 2);
+  });
+
   it('walks an index for every filter, sort and free text (query plans)', async () => {
     const cases: [string, GalleryFilter, GallerySort][] = [
       ['all, newest', {}, 'accepted'],
