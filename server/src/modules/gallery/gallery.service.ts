@@ -155,12 +155,11 @@ export class GalleryService {
       answer = { items: [], nextCursor: null, total: 0, totalCapped: false };
     } else {
       const dialect = this.database.dialect;
+      const probes = await repo.categoryProbes(this.db, filter);
       const [rows, total] = await Promise.all([
-        repo
-          .probesCategory(this.db, filter)
-          .then((probe) => repo.searchPageQuery(this.db, dialect, filter, q.sort, after, q.limit, probe).execute()),
+        repo.searchPageQuery(this.db, dialect, filter, q.sort, after, q.limit, probes.page).execute(),
         // The total is the same for every page of one search: counted on the first only.
-        after ? Promise.resolve(-1) : this.total(filter, version, now),
+        after ? Promise.resolve(-1) : this.total(filter, probes.count, version, now),
       ]);
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
@@ -180,12 +179,12 @@ export class GalleryService {
   }
 
   /** The capped count of a search, counted once per gallery version (and 10 s) for all its sorts and views. */
-  private async total(filter: repo.GalleryFilter, version: number, now: number): Promise<number> {
+  private async total(filter: repo.GalleryFilter, probeCategory: boolean, version: number, now: number): Promise<number> {
     const key = JSON.stringify(filter);
     const stamp = String(version);
     const hit = this.totals.get(key, stamp, now);
     if (hit !== undefined) return hit;
-    const total = await repo.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP);
+    const total = await repo.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP, probeCategory);
     this.totals.set(key, stamp, now, total);
     return total;
   }

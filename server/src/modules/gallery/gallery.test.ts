@@ -26,7 +26,7 @@ import {
   WITH_RENDITIONS,
 } from '../../testing/harness.js';
 import { importReferenceData } from '../reference/reference.import.js';
-import { probesCategory, searchPageQuery, type GalleryFilter } from './gallery.repository.js';
+import { categoryProbes, countCapped, searchPageQuery, type GalleryFilter } from './gallery.repository.js';
 import { queryTokens } from './search-text.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -447,22 +447,41 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     }
   });
 
-  it('pages a category alone alike whether it probes or gathers, and probes only a large one alone', async () => {
+  it('pages and counts a category alike whether it probes or gathers, and probes only a large one', async () => {
     const db = t.database.db;
+    const dialect = t.database.dialect;
     const airliner: GalleryFilter = { category: 'airliner' };
-    // Three photos: far below the size at which walking the sort's index beats gathering them.
-    expect(await probesCategory(db, airliner)).toBe(false);
-    expect(await probesCategory(db, airliner, 3)).toBe(true);
-    expect(await probesCategory(db, airliner, 4)).toBe(false);
-    expect(await probesCategory(db, { category: 'airliner', typeId: ids.a320 }, 1)).toBe(false);
-    for (const sort of GALLERY_SORTS) {
-      const gathered = await searchPageQuery(db, t.database.dialect, airliner, sort, null, 2).execute();
-      const probed = await searchPageQuery(db, t.database.dialect, airliner, sort, null, 2, true).execute();
-      expect(gathered.length, sort).toBe(3);
-      expect(
-        probed.map((r) => r.id),
-        sort,
-      ).toEqual(gathered.map((r) => r.id));
+    // Three photos: far below the size at which walking an index beats gathering them.
+    expect(await categoryProbes(db, airliner)).toEqual({ page: false, count: false });
+    expect(await categoryProbes(db, airliner, 3)).toEqual({ page: true, count: true });
+    expect(await categoryProbes(db, airliner, 4)).toEqual({ page: false, count: false });
+    expect(await categoryProbes(db, { ...airliner, typeId: ids.a320 }, 3)).toEqual({ page: true, count: true });
+    // A date range's count walks every photo since that day: the category is gathered for it.
+    expect(await categoryProbes(db, { ...airliner, from: '2023-01-01' }, 3)).toEqual({ page: true, count: false });
+    expect(await categoryProbes(db, { typeId: ids.a320 }, 1)).toEqual({ page: false, count: false });
+    const filters: GalleryFilter[] = [
+      airliner,
+      { ...airliner, typeId: ids.a320 },
+      { ...airliner, airlineId: ids.cca, airportId: ids.pek },
+      { ...airliner, from: '2024-01-01' },
+      { ...airliner, tokens: queryTokens('B-1234') },
+      { ...airliner, featured: true },
+      { category: 'night', uploaderId: alice.id },
+    ];
+    for (const f of filters) {
+      const name = JSON.stringify(f);
+      const total = await countCapped(db, dialect, f, 10);
+      expect(total, name).toBeGreaterThan(0);
+      expect(await countCapped(db, dialect, f, 10, true), name).toBe(total);
+      for (const sort of GALLERY_SORTS) {
+        const gathered = await searchPageQuery(db, dialect, f, sort, null, 2).execute();
+        const probed = await searchPageQuery(db, dialect, f, sort, null, 2, true).execute();
+        expect(gathered.length, `${name} ${sort}`).toBe(Math.min(total, 3));
+        expect(
+          probed.map((r) => r.id),
+          `${name} ${sort}`,
+        ).toEqual(gathered.map((r) => r.id));
+      }
     }
   });
 
