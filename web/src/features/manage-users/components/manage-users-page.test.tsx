@@ -1,4 +1,4 @@
-import { LEVELS } from '@contract/limits';
+import { LEVEL_NAMES, LEVELS } from '@contract/limits';
 import { MANAGE_MESSAGES, type UpdateUserRequest } from '@contract/manage';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { stubApi, type Answer } from '../../../testing/fetch-stub.js';
 import { member, memberDetail, NOW } from '../../../testing/fixtures.js';
 import { renderPage, signIn } from '../../../testing/render.js';
+import { levelName } from '../lib/texts.js';
 import { Component as ManageUsersPage } from './manage-users-page.js';
 
 const ADMIN = { id: 1, username: '管理员', permission: LEVELS.admin };
@@ -114,6 +115,21 @@ describe('users admin page', () => {
     await user.click(save);
     await waitFor(() => expect(updates(api)).toEqual([{ queueSlots: 25 }]));
     expect(await screen.findByText(MANAGE_MESSAGES.levelSaved)).toBeDefined();
+  });
+
+  it('offers the four levels side by side, the current one chosen, and saves the one clicked', async () => {
+    const { api, user } = open(`/manage/user?id=${MEMBER.id}`);
+    const section = within(await screen.findByTestId('level-section'));
+    const save = section.getByRole('button', { name: '保存等级' });
+    const radios = section.getAllByRole('radio');
+    expect(radios.map((r) => r.closest('label')?.textContent)).toEqual(Object.values(LEVEL_NAMES));
+    expect(section.getByRole('radio', { name: levelName(MEMBER.level) })).toHaveProperty('checked', true);
+    expect(save).toHaveProperty('disabled', true);
+    await user.click(section.getByText('审图员', { exact: true }));
+    expect(section.getByRole('radio', { name: '审图员' })).toHaveProperty('checked', true);
+    expect(save).toHaveProperty('disabled', false);
+    await user.click(save);
+    await waitFor(() => expect(updates(api)).toEqual([{ level: LEVELS.screener }]));
   });
 
   it('will not suspend without a reason, and keeps the server’s refusal beside the button', async () => {

@@ -1,5 +1,5 @@
 import { type AdminUser, type AuditEntryView } from '@contract/manage';
-import { Alert, Button, Descriptions, Empty, InputNumber, Popconfirm, Select, Tag } from 'antd';
+import { Alert, Button, Descriptions, Empty, InputNumber, Popconfirm, Radio, Tag } from 'antd';
 import { useState } from 'react';
 import { localDay, localMinute } from '../../../lib/local-time.js';
 import { useAdminUser } from '../api/get-user.js';
@@ -17,7 +17,16 @@ function LevelSection({ user }: { user: AdminUser }) {
     <section className="detail-section" data-testid="level-section">
       <h3>等级</h3>
       <div className="inline-fields">
-        <Select aria-label="等级" value={level} onChange={setLevel} options={LEVEL_OPTIONS} className="level-select" />
+        {/* Four levels side by side: one click, no dropdown to open (a list that re-rendered between the
+            press and the release of a click on a slow machine took no choice). */}
+        <Radio.Group
+          aria-label="等级"
+          optionType="button"
+          buttonStyle="solid"
+          value={level}
+          onChange={(e) => setLevel(e.target.value as number)}
+          options={LEVEL_OPTIONS}
+        />
         <Button
           type="primary"
           disabled={level === user.level}
