@@ -73,10 +73,12 @@ async function visit(browser: Browser, url: string, profile: Profile, ready: str
       w.lcp = null;
       w.cls = 0;
       new PerformanceObserver((list) => {
-        const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
+        const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
         if (last) {
           const el = last.element;
-          w.lcp = { at: last.startTime, element: el ? `${el.tagName} ${el.getAttribute('data-testid') ?? ''}`.trim() : '?' };
+          // An element gone from the page by the time the entry is read is named by its image, if any.
+          const gone = last.url ? `removed IMG ${last.url.split('/').at(-1)}` : 'removed text';
+          w.lcp = { at: last.startTime, element: el ? `${el.tagName} ${el.getAttribute('data-testid') ?? ''}`.trim() : gone };
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       new PerformanceObserver((list) => {
