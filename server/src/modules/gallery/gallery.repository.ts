@@ -40,8 +40,8 @@ function tsQuery(tokens: QueryToken[]): string {
 
 /**
  * Accepted photos matching the filter, as a query to order, page or count. With `probeCategory` the
- * category is probed per photo along the sort's index (its key is (category, photo_id)) instead of its
- * photos gathered first: see `categoryProbes`.
+ * category is probed per photo (its key is (category, photo_id)) along whichever index the rest of the
+ * query walks, the sort's for a page, instead of its photos gathered first: see `categoryProbes`.
  */
 function filtered(
   db: DbOrTrx,

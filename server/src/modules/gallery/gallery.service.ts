@@ -38,6 +38,12 @@ const CACHE_ENTRIES = 500;
 const COUNT_ENTRIES = 2_000;
 const STATS_TTL_MS = 60_000;
 
+interface Counted {
+  total: number;
+  /** The clock's time when it was counted. */
+  at: number;
+}
+
 /** Opaque keyset cursors: base64url of [sort value, id], checked strictly on the way back in. */
 function encodeCursor(value: number | string, id: number): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
@@ -70,8 +76,8 @@ function decodeCursor(cursor: string | undefined, sort: SearchQuery['sort']): re
 export class GalleryService {
   /** Finished answers, already UTF-8 (a hit costs no serialising), stamped with the gallery's and the names' versions. */
   private readonly answers = new StampedCache<Buffer>(CACHE_ENTRIES, CACHE_TTL_MS);
-  /** A search's capped total, the same for every sort, view and size of its pages: stamped with the gallery's version. */
-  private readonly totals = new StampedCache<number>(COUNT_ENTRIES, CACHE_TTL_MS);
+  /** A search's capped total and when it was counted, the same for every sort, view and size of its pages. */
+  private readonly totals = new StampedCache<Counted>(COUNT_ENTRIES, CACHE_TTL_MS);
   // Read at most every 250 ms per process, and at once after this process changed the gallery.
   private readonly version = new ShortCache(250, () => galleryVersion(this.db));
   private stats: { at: number; value: SiteStats } | null = null;
@@ -151,16 +157,20 @@ export class GalleryService {
     const filter = this.filterOf(q);
     // Full items or cards: checked against the view's own schema below.
     let answer: Omit<SearchResponse, 'items'> & { items: unknown[] };
+    let madeAt = now;
     if (!filter) {
       answer = { items: [], nextCursor: null, total: 0, totalCapped: false };
     } else {
       const dialect = this.database.dialect;
       const probes = await repo.categoryProbes(this.db, filter);
-      const [rows, total] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         repo.searchPageQuery(this.db, dialect, filter, q.sort, after, q.limit, probes.page).execute(),
         // The total is the same for every page of one search: counted on the first only.
-        after ? Promise.resolve(-1) : this.total(filter, probes.count, version, now),
+        after ? Promise.resolve({ total: -1, at: now }) : this.total(filter, probes.count, version, now),
       ]);
+      const total = counted.total;
+      // An answer made with a total counted earlier lives no longer than that total would alone.
+      madeAt = counted.at;
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
       const sortValue = (r: (typeof page)[number]) =>
@@ -174,19 +184,19 @@ export class GalleryService {
     }
     // Checked against the contract once, when made, as the route's serializer would on every send.
     const json = Buffer.from(JSON.stringify((q.view === 'card' ? cardSearchResponse : searchResponse).parse(answer)));
-    this.answers.set(key, stamp, now, json);
+    this.answers.set(key, stamp, madeAt, json);
     return json;
   }
 
   /** The capped count of a search, counted once per gallery version (and 10 s) for all its sorts and views. */
-  private async total(filter: repo.GalleryFilter, probeCategory: boolean, version: number, now: number): Promise<number> {
+  private async total(filter: repo.GalleryFilter, probeCategory: boolean, version: number, now: number): Promise<Counted> {
     const key = JSON.stringify(filter);
     const stamp = String(version);
     const hit = this.totals.get(key, stamp, now);
     if (hit !== undefined) return hit;
-    const total = await repo.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP, probeCategory);
-    this.totals.set(key, stamp, now, total);
-    return total;
+    const counted = { total: await repo.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP, probeCategory), at: now };
+    this.totals.set(key, stamp, now, counted);
+    return counted;
   }
 
   private async namesVersion(): Promise<string> {
@@ -194,7 +204,6 @@ export class GalleryService {
     return `${reference}.${usernames}`;
   }
 
-  /** This process changed what the gallery shows (GalleryIndex tells it, inside the change's transaction). */
   /** Re-indexes photos after a reference import, at most `batches` batches of 500; returns how many. */
   async reindexAfterImport(batches: number): Promise<number> {
     let done = 0;
@@ -206,6 +215,7 @@ export class GalleryService {
     return done;
   }
 
+  /** This process changed what the gallery shows (GalleryIndex tells it, inside the change's transaction). */
   changed(): void {
     this.version.clear();
     this.stats = null;
