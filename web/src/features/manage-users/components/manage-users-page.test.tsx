@@ -89,6 +89,22 @@ describe('users admin page', () => {
     expect(await screen.findByText('没有找到与“nobody”匹配的用户')).toBeDefined();
   });
 
+  it('takes a keyword typed and sent before the list has come (the search box never drops Enter)', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { user, location } = open('/manage/user', {
+      'GET /admin/users': async (r) => {
+        const q = r.url.searchParams.get('q') ?? '';
+        if (!q) await held;
+        return { body: { items: q ? [MEMBER] : [MEMBER, SUSPENDED, SELF] } };
+      },
+    });
+    await user.type(screen.getByRole('searchbox', { name: '搜索用户' }), '飞友丙{Enter}');
+    await waitFor(() => expect(location().search).toBe('?q=%E9%A3%9E%E5%8F%8B%E4%B8%99'));
+    expect(await screen.findByText('与“飞友丙”匹配的用户：1 位')).toBeDefined();
+    release();
+  });
+
   it('opens a member in the drawer with their facts and the audit log', async () => {
     const { user, location } = open();
     await screen.findByTestId('user-table');

@@ -15,6 +15,13 @@ function positiveId(raw: string | null): number | null {
   return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
 }
 
+/** What the list shows above itself: the previous answer stays on screen while a search is under way. */
+function caption(q: string, count: number, searching: boolean): string {
+  if (searching) return q ? `正在搜索“${q}”…` : '正在加载…';
+  const more = count >= ADMIN_USERS_LIMIT ? `（只显示前 ${ADMIN_USERS_LIMIT} 位，请输入更具体的关键词）` : '';
+  return (q ? `与“${q}”匹配的用户：${count} 位` : `最新注册的 ${count} 位用户`) + more;
+}
+
 function ManageUsers() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -51,6 +58,8 @@ function ManageUsers() {
     <div className="manage-users">
       <div className="panel manage-users-head">
         <h1>用户管理</h1>
+        {/* No `loading` here: Ant Design's search box ignores Enter while it is loading, so a keyword
+            typed before the list came would be dropped. The caption says a search is under way. */}
         <Input.Search
           key={q}
           defaultValue={q}
@@ -59,7 +68,6 @@ function ManageUsers() {
           allowClear
           enterButton="搜索"
           maxLength={100}
-          loading={users.isFetching}
           onSearch={(value) => change({ q: value.trim() }, true)}
           data-testid="user-search"
         />
@@ -67,13 +75,12 @@ function ManageUsers() {
       <div className="panel manage-users-list">
         {users.isPending ? (
           <div className="route-loading">加载中…</div>
-        ) : items.length === 0 ? (
+        ) : items.length === 0 && !users.isPlaceholderData ? (
           <Empty description={q ? `没有找到与“${q}”匹配的用户` : '还没有用户'} />
         ) : (
           <>
-            <p className="muted list-caption">
-              {q ? `与“${q}”匹配的用户：${items.length} 位` : `最新注册的 ${items.length} 位用户`}
-              {items.length >= ADMIN_USERS_LIMIT && `（只显示前 ${ADMIN_USERS_LIMIT} 位，请输入更具体的关键词）`}
+            <p className="muted list-caption" aria-live="polite">
+              {caption(q, items.length, users.isPlaceholderData)}
             </p>
             {narrow ? <UserCards {...listProps} /> : <UserTable {...listProps} />}
           </>
