@@ -21,20 +21,25 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining: no new requests, answering those in flight');
-    stopJobs();
+    // Runs under way end after their current batch; none starts any more.
+    const jobsStopped = stopJobs();
     clearInterval(probes);
     stopUpkeep();
     // Past the grace, connections still open are closed: the process ends within it whatever a client does.
+    let graceOver: () => void = () => undefined;
+    const pastGrace = new Promise<void>((resolve) => (graceOver = resolve));
     const force = setTimeout(() => {
       app.log.warn({ graceMs: config.shutdownGraceMs }, 'grace over: closing the connections still open');
       app.server.closeAllConnections();
+      graceOver();
     }, config.shutdownGraceMs);
     try {
       // No new connections; those open are answered and closed by their clients (http/drain.ts).
       await drain.start(Math.min(config.drainIdleMs, config.shutdownGraceMs));
       drain.refuseTheRest();
-      // Closes the idle connections left, answers what is inside; then (onClose) writes the views
-      // counted and closes the database.
+      await Promise.race([jobsStopped, pastGrace]);
+      // Closes the idle connections left, waits for the requests inside to be answered; then (onClose)
+      // writes the views counted and closes the database.
       await app.close();
     } finally {
       clearTimeout(force);

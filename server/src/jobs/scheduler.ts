@@ -11,7 +11,8 @@ import { claimJob } from './jobs.repository.js';
 export interface Job {
   name: string;
   everyMs: number;
-  run(): Promise<void>;
+  /** `stopping` is aborted when the process stops: a run in batches ends after the batch it is in. */
+  run(stopping: AbortSignal): Promise<void>;
 }
 
 /** Sends due mails; a failed send is retried with exponential backoff (1 min … 6 h). */
@@ -39,11 +40,19 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, serv
     { name: 'screening-digests', everyMs: 60_000, run: async () => void (await services.notifications.sendDigests()) },
     { name: 'close-votes', everyMs: 60_000, run: async () => void (await services.votes.closeDueVotes()) },
     // After a reference import: every accepted photo found by the new names, 5,000 a run.
-    { name: 'search-reindex', everyMs: 30_000, run: async () => void (await services.gallery.reindexAfterImport(10)) },
+    {
+      name: 'search-reindex',
+      everyMs: 30_000,
+      run: async (stopping) => void (await services.gallery.reindexAfterImport(10, stopping)),
+    },
     // Photos accepted before airframes existed: linked in the order they were taken, 2,000 a run.
-    { name: 'airframe-link', everyMs: 30_000, run: async () => void (await services.airframes.linkOlderPhotos(20)) },
+    {
+      name: 'airframe-link',
+      everyMs: 30_000,
+      run: async (stopping) => void (await services.airframes.linkOlderPhotos(20, stopping)),
+    },
     // Followers of newly accepted photos told in batches of 1,000, up to 20 batches a run.
-    { name: 'follow-fanout', everyMs: 5_000, run: async () => void (await services.fanout.run(20)) },
+    { name: 'follow-fanout', everyMs: 5_000, run: async (stopping) => void (await services.fanout.run(20, stopping)) },
     { name: 'follow-digests', everyMs: 300_000, run: async () => void (await services.fanout.sendDigests()) },
     { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await services.accountsAdmin.liftEndedSuspensions()) },
     {
@@ -83,24 +92,34 @@ export function startLocalUpkeep(tmpDir: string, clock: Clock, services: Service
 
 /**
  * In-process scheduler. Each tick a job is claimed in the database (job_runs) for its interval, so
- * with several server processes each run happens once. The outbox claims its rows as well.
+ * with several server processes each run happens once. The outbox claims its rows as well. A run
+ * slower than its interval is not joined by a second one in the same process (its claim has lapsed,
+ * but the work is under way here); another process may start one, which each job allows.
+ *
+ * Returns `stop`: no run starts any more, the runs under way are told to end after their current
+ * batch, and the promise resolves once they have (the database is closed after it).
  */
-export function startScheduler(db: Db, clock: Clock, jobs: Job[], log: FastifyBaseLogger): () => void {
-  let stopped = false;
+export function startScheduler(db: Db, clock: Clock, jobs: Job[], log: FastifyBaseLogger): () => Promise<void> {
+  const stopping = new AbortController();
+  const running = new Map<string, Promise<void>>();
   const timers = jobs.map((job) =>
     setInterval(
       () => {
-        if (stopped) return;
-        void (async () => {
+        if (stopping.signal.aborted || running.has(job.name)) return;
+        const run = (async () => {
           if (!(await claimJob(db, job.name, clock.now(), job.everyMs))) return;
-          await job.run();
-        })().catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'));
+          await job.run(stopping.signal);
+        })()
+          .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
+          .finally(() => running.delete(job.name));
+        running.set(job.name, run);
       },
       Math.min(job.everyMs, 5_000),
     ),
   );
-  return () => {
-    stopped = true;
+  return async () => {
+    stopping.abort();
     timers.forEach(clearInterval);
+    await Promise.all(running.values());
   };
 }

@@ -209,10 +209,10 @@ export class AirframesService {
     return looked;
   }
 
-  /** Runs the walk to its end, at most `steps` steps. */
-  async linkOlderPhotos(steps: number): Promise<number> {
+  /** Runs the walk to its end, at most `steps` steps (fewer once `stop` is aborted). */
+  async linkOlderPhotos(steps: number, stop?: AbortSignal): Promise<number> {
     let done = 0;
-    for (let i = 0; i < steps; i++) {
+    for (let i = 0; i < steps && !stop?.aborted; i++) {
       const n = await this.linkStep();
       if (n === 0) break;
       done += n;

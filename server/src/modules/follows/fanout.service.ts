@@ -55,10 +55,10 @@ export class FollowFanout {
     events.on('airframe.merged', ({ trx, fromId, intoId }) => repo.moveFollows(trx, 'airframe', String(fromId), String(intoId)));
   }
 
-  /** Up to `batches` batches of the queued photos' followers; the number of notifications written. */
-  async run(batches: number): Promise<number> {
+  /** Up to `batches` batches of the queued photos' followers (fewer once `stop` is aborted); the notifications written. */
+  async run(batches: number, stop?: AbortSignal): Promise<number> {
     let written = 0;
-    for (let i = 0; i < batches; i++) {
+    for (let i = 0; i < batches && !stop?.aborted; i++) {
       const step = await this.step();
       if (step === null) break;
       written += step;

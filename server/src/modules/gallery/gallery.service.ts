@@ -204,10 +204,13 @@ export class GalleryService {
     return `${reference}.${usernames}`;
   }
 
-  /** Re-indexes photos after a reference import, at most `batches` batches of 500; returns how many. */
-  async reindexAfterImport(batches: number): Promise<number> {
+  /**
+   * Re-indexes photos after a reference import, at most `batches` batches of 500 (fewer once `stop`
+   * is aborted); returns how many.
+   */
+  async reindexAfterImport(batches: number, stop?: AbortSignal): Promise<number> {
     let done = 0;
-    for (let i = 0; i < batches; i++) {
+    for (let i = 0; i < batches && !stop?.aborted; i++) {
       const n = await this.index.reindexStep();
       done += n;
       if (n === 0) break;

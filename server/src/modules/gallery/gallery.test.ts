@@ -233,6 +233,33 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     expect(await t.services.gallery.reindexAfterImport(10)).toBe(0);
   });
 
+  it.runIf(kind === 'postgres')(
+    'leaves a walk another process is doing to it: the run ends at once instead of waiting out that batch',
+    async () => {
+      t.clock.advance(1000);
+      await importReferenceData(t.database.db, t.clock.now());
+      // Another process's walk: the walk's row locked in a transaction that is still open.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let markLocked: () => void = () => undefined;
+      const locked = new Promise<void>((resolve) => (markLocked = resolve));
+      const other = t.database.db.transaction().execute(async (trx) => {
+        await sql`select id from search_reindex where id = 1 for update`.execute(trx);
+        markLocked();
+        await held;
+      });
+      await locked;
+      try {
+        expect(await t.services.gallery.reindexAfterImport(10)).toBe(0);
+      } finally {
+        release();
+        await other;
+      }
+      // Once that walk lets go, the next run goes on with it.
+      expect(await t.services.gallery.reindexAfterImport(10)).toBeGreaterThan(0);
+    },
+  );
+
   it('counts a category or a free text alone in its own table: accepted photos only, like every count', async () => {
     // The pending and rejected photos are Air China's too (国航), and airliners: neither is counted.
     expect(await search(`q=${encodeURIComponent('国航')}`)).toMatchObject({ total: 3, totalCapped: false });

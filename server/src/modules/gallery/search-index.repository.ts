@@ -65,9 +65,24 @@ export async function galleryVersion(db: DbOrTrx): Promise<number> {
   return row?.version ?? 0;
 }
 
-/** Takes the walk's row for this transaction (a write, so the transaction writes from its start). */
-export async function lockReindexState(db: DbOrTrx): Promise<void> {
+/**
+ * Takes the walk's row for this transaction, or says another process's walk holds it (false): on
+ * PostgreSQL the row is locked without waiting; on SQLite a write, so the transaction writes from its
+ * start and waits its turn (one writer at a time, busy_timeout).
+ */
+export async function lockReindexState(db: DbOrTrx, dialect: Dialect): Promise<boolean> {
+  if (dialect === 'postgres') {
+    const row = await db
+      .selectFrom('search_reindex')
+      .select('id')
+      .where('id', '=', 1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    return row !== undefined;
+  }
   await db.updateTable('search_reindex').set({ id: 1 }).where('id', '=', 1).execute();
+  return true;
 }
 
 /** The walk re-indexing photos after a reference import. */

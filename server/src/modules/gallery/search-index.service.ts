@@ -50,16 +50,17 @@ export class GalleryIndex {
   /**
    * One batch of the walk that re-indexes every accepted photo after a reference import (new names,
    * pinyin), oldest first; photos accepted after the import was noticed are indexed as they are accepted.
-   * Returns how many it re-indexed (0: nothing left). Run by a claimed job, and safe beside another run:
-   * the walk's row is locked and only moves forward.
+   * Returns how many it re-indexed (0: nothing left, or another process is walking). Run by a claimed
+   * job, and safe beside another run: the walk's row is locked and only moves forward.
    */
   async reindexStep(limit = 500): Promise<number> {
     const importedAt = await this.reference.curatedImportedAt();
     if (importedAt === null) return 0;
     return this.database.db.transaction().execute(async (trx) => {
-      // A write first: the walk's row is locked (PostgreSQL) and the SQLite transaction is a writer
-      // from its start, so a process writing meanwhile cannot leave it on a stale snapshot (SQLITE_BUSY).
-      await repo.lockReindexState(trx);
+      // The walk's row first: on PostgreSQL a walk another process is doing now is left to it (this
+      // run ends at once instead of waiting for its batch); the SQLite transaction is a writer from
+      // its start, so a process writing meanwhile cannot leave it on a stale snapshot (SQLITE_BUSY).
+      if (!(await repo.lockReindexState(trx, this.database.dialect))) return 0;
       const state = await repo.reindexState(trx);
       const walk =
         Number(state.for_import) === importedAt
