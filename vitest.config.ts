@@ -41,6 +41,8 @@ export default defineConfig({
           // processing in parallel suites makes timing-based waits flaky on a 2-core machine.
           sequence: { groupOrder: 1 },
           include: ['e2e/**/*.test.ts'],
+          // A failed test writes out its pages: screenshots and where the last inputs landed.
+          setupFiles: ['e2e/setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { buildServices } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import type { RunningServer } from '../server/src/testing/process.js';
+import { INPUT_TRAIL_SCRIPT, watchBrowser } from './trail.js';
 
 export { startServer, type RunningServer } from '../server/src/testing/process.js';
 
@@ -73,7 +74,7 @@ export async function acceptAs(services: Services, photoId: number, actor: Actor
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -85,6 +86,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  watchBrowser(browser);
+  return browser;
 }
 
 /**
@@ -109,9 +112,11 @@ export async function openTab(
 
 /**
  * Every notice a page of this context shows is written down as it appears: a notice stays 3 s, and a
- * test polling the screen on a busy machine can look before and after it (noticesSeen).
+ * test polling the screen on a busy machine can look before and after it (noticesSeen). The page's
+ * last inputs are kept too, for the report of a failed test (e2e/trail.ts).
  */
 export async function recordNotices(target: BrowserContext | Page): Promise<void> {
+  await target.addInitScript({ content: INPUT_TRAIL_SCRIPT });
   await target.addInitScript(() => {
     const seen: string[] = [];
     const marked = new WeakSet<Element>();
