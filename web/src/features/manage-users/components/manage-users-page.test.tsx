@@ -133,6 +133,36 @@ describe('users admin page', () => {
     expect(await screen.findByText(MANAGE_MESSAGES.levelSaved)).toBeDefined();
   });
 
+  it('keeps slots being typed when a level just saved comes back from the server', async () => {
+    // The detail asked again after the level's save is held until the slots have been typed.
+    let level: number = MEMBER.level;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const { api, user } = open(`/manage/user?id=${MEMBER.id}`, {
+      [`GET /admin/users/${MEMBER.id}`]: async () => {
+        if (++asked > 1) await held;
+        return { body: memberDetail({ ...MEMBER, level }) };
+      },
+      [`PUT /admin/users/${MEMBER.id}`]: (r) => {
+        const body = r.body as UpdateUserRequest;
+        if (body.level !== undefined) level = body.level;
+        return { body: { message: MANAGE_MESSAGES.levelSaved, user: { ...MEMBER, level, ...body } } };
+      },
+    });
+    const levels = within(await screen.findByTestId('level-section'));
+    await user.click(levels.getByText('审图员', { exact: true }));
+    await user.click(levels.getByRole('button', { name: '保存等级' }));
+    await waitFor(() => expect(asked).toBe(2));
+    const slots = within(screen.getByTestId('slots-section'));
+    await user.clear(slots.getByLabelText('普通队列名额'));
+    await user.type(slots.getByLabelText('普通队列名额'), '25');
+    release();
+    await waitFor(() => expect(screen.getByTestId('user-detail').textContent).toContain(levelName(LEVELS.screener)));
+    await user.click(slots.getByRole('button', { name: '保存名额' }));
+    await waitFor(() => expect(updates(api)).toEqual([{ level: LEVELS.screener }, { queueSlots: 25 }]));
+  });
+
   it('offers the four levels side by side, the current one chosen, and saves the one clicked', async () => {
     const { api, user } = open(`/manage/user?id=${MEMBER.id}`);
     const section = within(await screen.findByTestId('level-section'));

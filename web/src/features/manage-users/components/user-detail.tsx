@@ -141,8 +141,13 @@ export function UserDetail({ id, selfId }: { id: number; selfId: number | undefi
   if (isPending) return <div className="route-loading">加载中…</div>;
   if (!data) return <Empty description="找不到这位用户" />;
   const { user, audit } = data;
-  // Each section starts again from the saved values after a change (the key changes with them).
-  const saved = `${user.id}-${user.level}-${user.status}-${user.queueSlots}-${user.prioritySlots}`;
+  // Each section starts again from its own saved values when they change (its key changes with them),
+  // and only then: saving the level must not wipe slots being typed when the detail comes back.
+  const saved = {
+    level: `${user.id}-${user.level}`,
+    slots: `${user.id}-${user.queueSlots}-${user.prioritySlots}`,
+    suspension: `${user.id}-${user.status}-${user.suspendedUntil}-${user.suspensionReason}`,
+  };
   return (
     <div className="user-detail" data-testid="user-detail">
       <h2>
@@ -172,9 +177,9 @@ export function UserDetail({ id, selfId }: { id: number; selfId: number | undefi
         <Alert className="detail-section" type="info" showIcon title="该账号已注销，不能再修改。" />
       ) : (
         <>
-          <LevelSection key={`level-${saved}`} user={user} />
-          <SlotsSection key={`slots-${saved}`} user={user} />
-          <SuspensionSection key={`suspension-${saved}`} user={user} />
+          <LevelSection key={saved.level} user={user} />
+          <SlotsSection key={saved.slots} user={user} />
+          <SuspensionSection key={saved.suspension} user={user} />
           <SessionsSection user={user} self={user.id === selfId} />
         </>
       )}
