@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   if (await importReferenceDataIfChanged(database.db, clock.now())) app.log.info('reference data imported');
   // Files of uploads that a previous process left half-done (see UploadService.upload).
   await services.uploads.sweep();
-  const stopJobs = startScheduler(database.db, clock, defaultJobs(database.db, clock, mail, services), app.log);
+  const stopJobs = startScheduler(database.db, clock, defaultJobs(database, clock, mail, services), app.log);
   const stopUpkeep = startLocalUpkeep(tmpDirOf(config), clock, services, app.log);
   // The dependencies are asked every 5 s, so an outage's end is seen (and logged) even when no request comes.
   const probes = setInterval(() => void checkDependencies(), 5_000);

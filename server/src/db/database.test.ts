@@ -43,3 +43,35 @@ describe('SQLite shared by two processes', () => {
     }
   });
 });
+
+describe('the query planner’s statistics on SQLite', () => {
+  it('are gathered when the database opens and then hourly by `optimize`, for a table that never had them', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-db-'));
+    const stats = async (handle: ReturnType<typeof openDatabase>) => {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from sqlite_schema where name = 'sqlite_stat1'`.execute(
+        handle.db,
+      );
+      if (Number(rows[0]!.n) === 0) return [];
+      return (await sql<{ idx: string; stat: string }>`select idx, stat from sqlite_stat1 where tbl = 'facts'`.execute(handle.db))
+        .rows;
+    };
+    try {
+      const first = openDatabase({ databaseUrl: null, dataDir });
+      await sql`create table facts (id integer primary key, kind text not null)`.execute(first.db);
+      await sql`create index facts_kind_idx on facts (kind)`.execute(first.db);
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 500)
+        insert into facts (kind) select 'k' || (i % 5) from n`.execute(first.db);
+      expect(await stats(first)).toEqual([]);
+      await first.optimize();
+      expect(await stats(first)).toEqual([{ idx: 'facts_kind_idx', stat: '500 100' }]);
+      await sql`delete from sqlite_stat1`.execute(first.db);
+      await first.destroy();
+      // A process starting on the file gathers them at once.
+      const next = openDatabase({ databaseUrl: null, dataDir });
+      expect(await stats(next)).toEqual([{ idx: 'facts_kind_idx', stat: '500 100' }]);
+      await next.destroy();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -57,6 +57,11 @@ export const sqliteFile = (dataDir: string) => path.join(dataDir, 'contrail.sqli
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /**
+   * Brings the query planner's statistics up to date for tables whose data changed much since they were
+   * last gathered (SQLite: `PRAGMA optimize`, quick when nothing did; PostgreSQL's autovacuum does it).
+   */
+  optimize(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -78,7 +83,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
     // pool; unhandled, that would end the process. The pool drops the client and opens a new one.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', optimize: () => Promise.resolve(), destroy: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const SQLite = sqliteDriver();
@@ -89,8 +94,19 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  // Statistics for the query planner, as SQLite advises for a long-lived connection (then hourly, see
+  // jobs/scheduler.ts). Without them it takes `state = 'accepted'` for a rare value and walks
+  // (state, decided_at) through every photo of a category to sort them by date taken: 58–139 ms a page
+  // at 100k photos where the date's own index takes 0.2 ms. Gathered once (1–2 s at 100k photos), then
+  // only again where a table grew or shrank tenfold.
+  sqlite.pragma('optimize=0x10002');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: keepingStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    optimize: async () => void sqlite.pragma('optimize'),
+    destroy: () => db.destroy(),
+  };
 }
 
 /**

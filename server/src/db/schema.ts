@@ -446,6 +446,31 @@ export type SessionRow = Selectable<SessionsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewAuditEntry = Insertable<AuditLogTable>;
 export type PhotoRow = Selectable<PhotosTable>;
+/**
+ * The columns of a photo a gallery card shows, with the sort keys its page's cursor is made of: a page
+ * of cards reads no more of a photo's wide row (EXIF, checks, remark).
+ */
+export const CARD_COLUMNS = [
+  'id',
+  'registration',
+  'aircraft_type_id',
+  'airline_id',
+  'airport_id',
+  'uploader_id',
+  'livery_id',
+  'in_flight',
+  'width',
+  'height',
+  'thumbhash',
+  'rendition_hash',
+  'renditions',
+  'featured_at',
+  'taken_on',
+  'views',
+  'likes',
+  'decided_at',
+] as const satisfies readonly (keyof PhotoRow)[];
+export type CardRow = Pick<PhotoRow, (typeof CARD_COLUMNS)[number]>;
 export type NewPhoto = Insertable<PhotosTable>;
 export type AirportRow = Selectable<AirportsTable>;
 export type AirlineRow = Selectable<AirlinesTable>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/database.js';
+import type { DatabaseHandle, Db } from '../db/database.js';
 import { deleteStaleCounters } from '../http/rate-limit.repository.js';
 import { cleanTmpDir } from '../media/tmp-files.js';
 import { claimDueMails, markMailFailed, markMailSent } from '../mail/outbox.js';
@@ -32,7 +32,8 @@ export async function sendOutbox(db: Db, clock: Clock, transport: MailTransport)
 }
 
 /** Cluster-wide jobs: each run is claimed in the database, so one process does it. */
-export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, services: Services): Job[] {
+export function defaultJobs(database: DatabaseHandle, clock: Clock, transport: MailTransport, services: Services): Job[] {
+  const db = database.db;
   return [
     { name: 'sweep-uploads', everyMs: 60_000, run: async () => void (await services.uploads.sweep()) },
     { name: 'purge-rejected', everyMs: 3_600_000, run: async () => void (await services.files.purgeRejected()) },
@@ -55,6 +56,8 @@ export function defaultJobs(db: Db, clock: Clock, transport: MailTransport, serv
     { name: 'follow-fanout', everyMs: 5_000, run: async (stopping) => void (await services.fanout.run(20, stopping)) },
     { name: 'follow-digests', everyMs: 300_000, run: async () => void (await services.fanout.sendDigests()) },
     { name: 'lift-suspensions', everyMs: 60_000, run: async () => void (await services.accountsAdmin.liftEndedSuspensions()) },
+    // The query planner's statistics, where a table grew or shrank much (SQLite; db/database.ts).
+    { name: 'planner-statistics', everyMs: 3_600_000, run: () => database.optimize() },
     {
       name: 'clean-sessions',
       everyMs: 3_600_000,

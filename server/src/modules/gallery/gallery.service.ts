@@ -12,9 +12,8 @@ import { msnKey } from '../../../../contract/airframes.js';
 import { registrationKey } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
+import type { CardRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
-import { invalidCursor } from '../../http/cursor.js';
-import { MAX_ID } from '../../../../contract/limits.js';
 import { notFound } from '../../http/errors.js';
 import { ShortCache, StampedCache } from '../../http/short-cache.js';
 import type { PublicUser } from '../../../../contract/accounts.js';
@@ -26,6 +25,8 @@ import { PHOTO_COLUMN } from '../reference/reference.service.js';
 import type { EventHub } from '../../events.js';
 import { GalleryIndex } from './search-index.service.js';
 import * as repo from './gallery.repository.js';
+import * as search from './search.repository.js';
+import { decodeCursor, encodeCursor, sortValue } from './search-cursor.js';
 import * as likes from './likes.repository.js';
 import { galleryVersion } from './search-index.repository.js';
 import { queryTokens } from './search-text.js';
@@ -42,30 +43,6 @@ interface Counted {
   total: number;
   /** The clock's time when it was counted. */
   at: number;
-}
-
-/** Opaque keyset cursors: base64url of [sort value, id], checked strictly on the way back in. */
-function encodeCursor(value: number | string, id: number): string {
-  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
-}
-function decodeCursor(cursor: string | undefined, sort: SearchQuery['sort']): repo.SortKey | null {
-  if (!cursor) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-  } catch {
-    throw invalidCursor();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
-  const [value, id] = parsed as unknown[];
-  // Ids, views and likes are 32-bit columns on PostgreSQL: a larger number is a bad cursor, not a query.
-  const inRange = (v: unknown, max: number) => Number.isSafeInteger(v) && Number(v) >= 0 && Number(v) <= max;
-  const valueOk =
-    sort === 'taken'
-      ? typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-      : inRange(value, sort === 'accepted' ? Number.MAX_SAFE_INTEGER : MAX_ID);
-  if (!valueOk || !inRange(id, MAX_ID) || id === 0) throw invalidCursor();
-  return { value: value as number | string, id: id as number };
 }
 
 /**
@@ -109,7 +86,7 @@ export class GalleryService {
     return this.database.db;
   }
 
-  private filterOf(q: SearchQuery): repo.GalleryFilter | null {
+  private filterOf(q: SearchQuery): search.GalleryFilter | null {
     // `msn:4321` in the free text names an MSN (the airframes that have it); the rest is searched as words.
     const msnMatch = q.q ? MSN_TERM.exec(q.q) : null;
     const text = msnMatch ? q.q!.replace(MSN_TERM, ' ') : q.q;
@@ -138,7 +115,7 @@ export class GalleryService {
   /** Whether a search (its query, already checked) finds the accepted photo `photoId`. */
   async finds(q: SearchQuery, photoId: number): Promise<boolean> {
     const filter = this.filterOf(q);
-    return filter !== null && repo.filterFinds(this.db, this.database.dialect, filter, photoId);
+    return filter !== null && search.filterFinds(this.db, this.database.dialect, filter, photoId);
   }
 
   /** `GET /photos` as finished JSON in UTF-8 (the route sends it as is), its items full or as cards. */
@@ -162,22 +139,19 @@ export class GalleryService {
       answer = { items: [], nextCursor: null, total: 0, totalCapped: false };
     } else {
       const dialect = this.database.dialect;
-      const probes = await repo.categoryProbes(this.db, filter);
-      const [rows, counted] = await Promise.all([
-        repo.searchPageQuery(this.db, dialect, filter, q.sort, after, q.limit, probes.page).execute(),
+      const probes = await search.categoryProbes(this.db, filter);
+      const [page, counted] = await Promise.all([
+        this.page([this.db, dialect, filter, q.sort, after, q.limit, probes.page], q.view),
         // The total is the same for every page of one search: counted on the first only.
         after ? Promise.resolve({ total: -1, at: now }) : this.total(filter, probes.count, version, now),
       ]);
       const total = counted.total;
       // An answer made with a total counted earlier lives no longer than that total would alone.
       madeAt = counted.at;
-      const page = rows.slice(0, q.limit);
-      const last = page[page.length - 1];
-      const sortValue = (r: (typeof page)[number]) =>
-        q.sort === 'taken' ? r.taken_on : q.sort === 'views' ? r.views : q.sort === 'likes' ? r.likes : (r.decided_at ?? 0);
+      const last: CardRow | undefined = page.rows[q.limit - 1];
       answer = {
-        items: q.view === 'card' ? await this.photos.presentCards(page) : await this.photos.present(page, null),
-        nextCursor: rows.length > q.limit && last ? encodeCursor(sortValue(last), last.id) : null,
+        items: page.items,
+        nextCursor: page.rows.length > q.limit && last ? encodeCursor(sortValue(last, q.sort), last.id) : null,
         total: Math.min(Math.max(total, 0), TOTAL_CAP),
         totalCapped: total > TOTAL_CAP,
       };
@@ -188,13 +162,27 @@ export class GalleryService {
     return json;
   }
 
+  /** A page's rows (one more than asked) and its items, full or as cards: cards read only the columns a card shows. */
+  private async page(args: Parameters<typeof search.searchPageQuery>, view: ListView) {
+    const limit = args[5];
+    if (view === 'card') {
+      const rows = await search.searchCardsQuery(...args).execute();
+      return { rows, items: await this.photos.presentCards(rows.slice(0, limit)) };
+    }
+    const rows = await search.searchPageQuery(...args).execute();
+    return { rows, items: await this.photos.present(rows.slice(0, limit), null) };
+  }
+
   /** The capped count of a search, counted once per gallery version (and 10 s) for all its sorts and views. */
-  private async total(filter: repo.GalleryFilter, probeCategory: boolean, version: number, now: number): Promise<Counted> {
+  private async total(filter: search.GalleryFilter, probeCategory: boolean, version: number, now: number): Promise<Counted> {
     const key = JSON.stringify(filter);
     const stamp = String(version);
     const hit = this.totals.get(key, stamp, now);
     if (hit !== undefined) return hit;
-    const counted = { total: await repo.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP, probeCategory), at: now };
+    const counted = {
+      total: await search.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP, probeCategory),
+      at: now,
+    };
     this.totals.set(key, stamp, now, counted);
     return counted;
   }

@@ -26,7 +26,8 @@ import {
   WITH_RENDITIONS,
 } from '../../testing/harness.js';
 import { importReferenceData } from '../reference/reference.import.js';
-import { categoryProbes, countCapped, searchPageQuery, type GalleryFilter } from './gallery.repository.js';
+import { categoryProbes, countCapped, searchCardsQuery, searchPageQuery, type GalleryFilter } from './search.repository.js';
+import { CARD_COLUMNS } from '../../db/schema.js';
 import { queryTokens } from './search-text.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -503,11 +504,13 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
       for (const sort of GALLERY_SORTS) {
         const gathered = await searchPageQuery(db, dialect, f, sort, null, 2).execute();
         const probed = await searchPageQuery(db, dialect, f, sort, null, 2, true).execute();
+        const cards = await searchCardsQuery(db, dialect, f, sort, null, 2, true).execute();
         expect(gathered.length, `${name} ${sort}`).toBe(Math.min(total, 3));
         expect(
           probed.map((r) => r.id),
           `${name} ${sort}`,
         ).toEqual(gathered.map((r) => r.id));
+        expect(cards, `${name} ${sort}`).toEqual(probed.map((r) => pick(r, [...CARD_COLUMNS])));
       }
     }
   });

@@ -1,6 +1,6 @@
 import type { PhotoCardItem } from '../../../../contract/gallery.js';
 import type { PhotoResponse } from '../../../../contract/photos.js';
-import type { PhotoRow } from '../../db/schema.js';
+import type { CardRow, PhotoRow } from '../../db/schema.js';
 export type { StoredRendition } from '../../db/schema.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -23,10 +23,12 @@ export async function loadPresentContext(
     liveries: Pick<LiveriesService, 'names'>;
     imageHost: string;
   },
-  rows: PhotoRow[],
+  rows: Pick<PhotoRow, 'aircraft_type_id' | 'airline_id' | 'airport_id' | 'uploader_id' | 'livery_id'>[],
   withLiveries: boolean,
 ): Promise<PresentContext> {
-  const ids = (pick: (r: PhotoRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
+  const ids = (pick: (r: (typeof rows)[number]) => number | null) => [
+    ...new Set(rows.map(pick).filter((v): v is number => v !== null)),
+  ];
   const liveryIds = withLiveries ? ids((r) => r.livery_id) : [];
   const [refs, usernames, liveries] = await Promise.all([
     deps.reference.summaries({
@@ -90,7 +92,7 @@ export function presentPhoto(row: PhotoRow, ctx: PresentContext, view: 'private'
 }
 
 /** Row → the compact card a gallery list gives with `view=card`: only what a card shows. */
-export function presentCard(row: PhotoRow, ctx: PresentContext): PhotoCardItem {
+export function presentCard(row: CardRow, ctx: PresentContext): PhotoCardItem {
   const label = (map: Map<number, { label: string }>, id: number | null) => (id === null ? null : (map.get(id)?.label ?? null));
   return {
     id: row.id,

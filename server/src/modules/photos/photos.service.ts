@@ -12,7 +12,7 @@ import {
 } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
-import type { PhotoRow } from '../../db/schema.js';
+import type { CardRow, PhotoRow } from '../../db/schema.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -67,12 +67,12 @@ export class PhotosService {
   }
 
   /** Accepted photos as a gallery's compact cards (`view=card`). */
-  async presentCards(rows: PhotoRow[]): Promise<PhotoCardItem[]> {
+  async presentCards(rows: CardRow[]): Promise<PhotoCardItem[]> {
     const ctx = await this.presentContext(rows, false);
     return rows.map((r) => presentCard(r, ctx));
   }
 
-  private presentContext(rows: PhotoRow[], withLiveries: boolean): Promise<PresentContext> {
+  private presentContext(rows: CardRow[], withLiveries: boolean): Promise<PresentContext> {
     const { database, reference, accounts, liveries, imageHost } = this;
     return loadPresentContext({ db: database.db, reference, accounts, liveries, imageHost }, rows, withLiveries);
   }
