@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.js';
 import { createTestApp, databaseKinds, type TestApp } from '../testing/harness.js';
-import { startScheduler, type Job } from './scheduler.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { sendOutbox, startScheduler, type Job } from './scheduler.js';
 
 /** A promise with its resolve at hand. */
 function signal(): { done: Promise<void>; fire: () => void } {
@@ -61,5 +62,26 @@ describe.each(databaseKinds())('the job scheduler on %s', (kind) => {
     await stopping;
     expect(sawStop).toBe(true);
     expect(slowRuns).toBe(1);
+  });
+
+  it('sends no further mail once the process is stopping: the rest go out when their claim lapses', async () => {
+    const now = t.clock.now();
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com'])
+      await enqueueMail(t.database.db, { to, subject: `stop-${kind}`, body: '…' }, now);
+    const stopping = new AbortController();
+    const sent: string[] = [];
+    // The process is told to stop while the first mail goes out.
+    const transport = {
+      send: async (m: { to: string }) => {
+        sent.push(m.to);
+        stopping.abort();
+      },
+    };
+    expect(await sendOutbox(t.database.db, t.clock, transport, stopping.signal)).toBe(3);
+    expect(sent).toHaveLength(1);
+    // Five minutes on, the two left are claimed again and sent, once each.
+    t.clock.advance(5 * 60_000 + 1);
+    await sendOutbox(t.database.db, t.clock, { send: async (m: { to: string }) => void sent.push(m.to) });
+    expect([...sent].sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
   });
 });

@@ -15,10 +15,14 @@ export interface Job {
   run(stopping: AbortSignal): Promise<void>;
 }
 
-/** Sends due mails; a failed send is retried with exponential backoff (1 min … 6 h). */
-export async function sendOutbox(db: Db, clock: Clock, transport: MailTransport): Promise<number> {
+/**
+ * Sends due mails; a failed send is retried with exponential backoff (1 min … 6 h). Once `stop` is
+ * aborted no further mail is sent: the ones claimed and not sent go out after their claim lapses.
+ */
+export async function sendOutbox(db: Db, clock: Clock, transport: MailTransport, stop?: AbortSignal): Promise<number> {
   const mails = await claimDueMails(db, clock.now(), 20, 5 * 60_000);
   for (const m of mails) {
+    if (stop?.aborted) break;
     try {
       await transport.send({ to: m.to_address, subject: m.subject, body: m.body });
       await markMailSent(db, m.id, clock.now());
@@ -37,7 +41,7 @@ export function defaultJobs(database: DatabaseHandle, clock: Clock, transport: M
   return [
     { name: 'sweep-uploads', everyMs: 60_000, run: async () => void (await services.uploads.sweep()) },
     { name: 'purge-rejected', everyMs: 3_600_000, run: async () => void (await services.files.purgeRejected()) },
-    { name: 'outbox', everyMs: 5_000, run: async () => void (await sendOutbox(db, clock, transport)) },
+    { name: 'outbox', everyMs: 5_000, run: async (stopping) => void (await sendOutbox(db, clock, transport, stopping)) },
     { name: 'screening-digests', everyMs: 60_000, run: async () => void (await services.notifications.sendDigests()) },
     { name: 'close-votes', everyMs: 60_000, run: async () => void (await services.votes.closeDueVotes()) },
     // After a reference import: every accepted photo found by the new names, 5,000 a run.
@@ -110,7 +114,7 @@ export function startScheduler(db: Db, clock: Clock, jobs: Job[], log: FastifyBa
       () => {
         if (stopping.signal.aborted || running.has(job.name)) return;
         const run = (async () => {
-          if (!(await claimJob(db, job.name, clock.now(), job.everyMs))) return;
+          if (!(await claimJob(db, job.name, clock.now(), job.everyMs)) || stopping.signal.aborted) return;
           await job.run(stopping.signal);
         })()
           .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))

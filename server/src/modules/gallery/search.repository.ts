@@ -44,22 +44,34 @@ function tsQuery(tokens: QueryToken[]): string {
  */
 type CategoryPlan = 'gather' | 'probe' | 'sorted';
 
+/** The partial index of accepted photos each sort walks. */
+const SORT_INDEX = {
+  accepted: 'photos_gallery_accepted_idx',
+  taken: 'photos_gallery_taken_idx',
+  views: 'photos_gallery_views_idx',
+  likes: 'photos_gallery_likes_idx',
+} as const satisfies Record<GallerySort, string>;
+
 /**
- * Accepted photos matching the filter, as a query to order, page or count.
+ * Accepted photos matching the filter, as a query to order, page or count; on SQLite, `indexedBy` names
+ * the index to walk.
  *
- * SQLite turns `exists (…)` into a join and then, left to itself, walks (state, decided_at) and sorts
- * every photo of the category for `taken` (58–139 ms a page at 100k photos) instead of walking the
- * sort's own index and stopping at the page's end (0.05–0.2 ms): `likely(…)` keeps the probe a probe.
- * A count keeps the join, which is as fast or faster there.
+ * SQLite turns `exists (…)` into a join and then walks (state, decided_at) and sorts every photo of the
+ * category by date taken (58–139 ms a page at 100k photos) instead of walking the sort's own index and
+ * stopping at the page's end (0.05–0.2 ms) — with the planner's statistics or without, or with the
+ * sampled ones `PRAGMA optimize` gathers later. A large category alone is therefore walked along the
+ * sort's index by name; beside other filters, `likely(…)` keeps the probe a probe and leaves the planner
+ * the choice of index (an airline's own, say). A count keeps the join, as fast or faster there.
  */
 function filtered(
   db: DbOrTrx,
   dialect: Dialect,
   f: GalleryFilter,
   category: CategoryPlan = 'gather',
+  indexedBy?: string,
 ): SelectQueryBuilder<Database, 'photos', object> {
   return db
-    .selectFrom('photos')
+    .selectFrom(indexedBy ? (sql`photos indexed by ${sql.raw(indexedBy)}` as unknown as 'photos') : 'photos')
     .where(ACCEPTED)
     .$if(f.registrationKey !== undefined, (q) => q.where('photos.registration_key', '=', f.registrationKey!))
     .$if(f.typeId !== undefined, (q) => q.where('photos.aircraft_type_id', '=', f.typeId!))
@@ -117,26 +129,10 @@ export async function filterFinds(db: DbOrTrx, dialect: Dialect, f: GalleryFilte
  * column), then only those rows are read: a photo row is wide, and sorting thousands of them by views
  * once cost more than everything else in the answer.
  */
-export function searchPageQuery(...args: PageArgs) {
-  const { db, column, ids } = pageIds(...args);
-  return db
-    .selectFrom('photos')
-    .selectAll('photos')
-    .where('photos.id', 'in', ids)
-    .orderBy(`photos.${column}`, 'desc')
-    .orderBy('photos.id', 'desc');
-}
+export const searchPageQuery = (...args: PageArgs) => page(...args).selectAll('photos');
 
 /** The same page as cards: only the columns a card shows are read (41 whole rows cost SQLite twice as much). */
-export function searchCardsQuery(...args: PageArgs) {
-  const { db, column, ids } = pageIds(...args);
-  return db
-    .selectFrom('photos')
-    .select(CARD_COLUMNS)
-    .where('photos.id', 'in', ids)
-    .orderBy(`photos.${column}`, 'desc')
-    .orderBy('photos.id', 'desc');
-}
+export const searchCardsQuery = (...args: PageArgs) => page(...args).select(CARD_COLUMNS);
 
 type PageArgs = [
   db: DbOrTrx,
@@ -148,7 +144,8 @@ type PageArgs = [
   probeCategory?: boolean,
 ];
 
-function pageIds(
+/** The page's rows in order, by the ids the filter's and sort's indexes give. */
+function page(
   db: DbOrTrx,
   dialect: Dialect,
   f: GalleryFilter,
@@ -158,7 +155,8 @@ function pageIds(
   probeCategory = false,
 ) {
   const column = SORT_COLUMN[sort];
-  const ids = filtered(db, dialect, f, probeCategory ? 'sorted' : 'gather')
+  const categoryAlone = probeCategory && dialect === 'sqlite' && activeFilters(f).length === 1;
+  const ids = filtered(db, dialect, f, probeCategory ? 'sorted' : 'gather', categoryAlone ? SORT_INDEX[sort] : undefined)
     .select('photos.id')
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(${sql.ref(`photos.${column}`)}, photos.id) < (${after!.value}, ${after!.id})`),
@@ -166,7 +164,7 @@ function pageIds(
     .orderBy(`photos.${column}`, 'desc')
     .orderBy('photos.id', 'desc')
     .limit(limit + 1);
-  return { db, column, ids };
+  return db.selectFrom('photos').where('photos.id', 'in', ids).orderBy(`photos.${column}`, 'desc').orderBy('photos.id', 'desc');
 }
 
 /** Filters that name only the category and the free text: answered by the index tables alone. */

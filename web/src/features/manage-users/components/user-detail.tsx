@@ -144,9 +144,9 @@ export function UserDetail({ id, selfId }: { id: number; selfId: number | undefi
   // Each section starts again from its own saved values when they change (its key changes with them),
   // and only then: saving the level must not wipe slots being typed when the detail comes back.
   const saved = {
-    level: `${user.id}-${user.level}`,
-    slots: `${user.id}-${user.queueSlots}-${user.prioritySlots}`,
-    suspension: `${user.id}-${user.status}-${user.suspendedUntil}-${user.suspensionReason}`,
+    level: `level-${user.id}-${user.level}`,
+    slots: `slots-${user.id}-${user.queueSlots}-${user.prioritySlots}`,
+    suspension: `suspension-${user.id}-${user.status}-${user.suspendedUntil}-${user.suspensionReason}`,
   };
   return (
     <div className="user-detail" data-testid="user-detail">
