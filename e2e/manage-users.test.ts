@@ -214,6 +214,9 @@ describe.skipIf(!browserAvailable())('users admin (/manage/user) in Chromium', (
     await slots.getByRole('button', { name: '保存名额' }).click();
     expect(JSON.parse((await slotsSaved).request().postData() ?? '{}')).toEqual({ queueSlots: 25, prioritySlots: 3 });
     await expect.poll(() => row.textContent()).toContain('25 / 3');
+    // The drawer shows the saves too (its audit heads with them) before the next step is taken: a
+    // detail arriving under the confirm below moved it between the press and the release of 确定退出.
+    await expect.poll(async () => (await auditTexts(page))[0]).toContain('修改上传名额');
     const saved = await asAdmin(member.id);
     expect(saved.user).toMatchObject({ level: 1, queueSlots: 25, prioritySlots: 3 });
 

@@ -16,7 +16,7 @@ export function watchBrowser(browser: Browser): void {
 
 /**
  * Runs in each page before its own scripts: keeps the last 40 pointer and key events with the element
- * each landed on (tag, test id, first classes, first words). A string, so that no helper the test
+ * each landed on (tag, test id, first classes, first words), and what scrolled or shifted meanwhile. A string, so that no helper the test
  * transform adds to functions (names kept) is sent to the page.
  */
 export const INPUT_TRAIL_SCRIPT = `(() => {
@@ -26,14 +26,32 @@ export const INPUT_TRAIL_SCRIPT = `(() => {
     if (!(el instanceof Element)) return String(el);
     const id = el.getAttribute('data-testid');
     const cls = typeof el.className === 'string' ? el.className.trim().split(/\\s+/).slice(0, 2).join('.') : '';
-    const text = (el.textContent || '').trim().slice(0, 24);
+    const text = (el.textContent || '').slice(0, 200).replace(/\\s+/g, ' ').trim().slice(0, 24);
     return el.tagName.toLowerCase() + (id ? '[' + id + ']' : '') + (cls ? '.' + cls : '') + ' "' + text + '"';
   };
+  const note = (line) => {
+    trail.push(Math.round(performance.now()) + ' ms ' + line);
+    if (trail.length > 40) trail.shift();
+  };
+  // What moved under the pointer: scrolled boxes (one line per box and burst) and shifts of layout.
+  let lastScroll = null;
+  addEventListener('scroll', (e) => {
+    const box = e.target instanceof Element ? e.target : document.scrollingElement;
+    if (lastScroll === box) return;
+    lastScroll = box;
+    setTimeout(() => (lastScroll = null), 100);
+    note('scroll ' + describe(box) + ' to ' + Math.round(box ? box.scrollTop : 0));
+  }, { capture: true, passive: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const shift of list.getEntries())
+        note('layout shift ' + shift.value.toFixed(3) + ' of ' + (shift.sources || []).map((s) => describe(s.node)).join(', '));
+    }).observe({ type: 'layout-shift', buffered: false });
+  } catch {}
   for (const type of ['pointerdown', 'pointerup', 'click', 'keydown']) {
     addEventListener(type, (e) => {
       const where = 'clientX' in e ? ' @' + Math.round(e.clientX) + ',' + Math.round(e.clientY) : ' ' + e.key;
-      trail.push(Math.round(performance.now()) + ' ms ' + type + where + ' → ' + describe(e.target));
-      if (trail.length > 40) trail.shift();
+      note(type + where + ' → ' + describe(e.target));
     }, { capture: true });
   }
 })();`;
