@@ -134,15 +134,7 @@ export const searchPageQuery = (...args: PageArgs) => page(...args).selectAll('p
 /** The same page as cards: only the columns a card shows are read (41 whole rows cost SQLite twice as much). */
 export const searchCardsQuery = (...args: PageArgs) => page(...args).select(CARD_COLUMNS);
 
-type PageArgs = [
-  db: DbOrTrx,
-  dialect: Dialect,
-  f: GalleryFilter,
-  sort: GallerySort,
-  after: SortKey | null,
-  limit: number,
-  probeCategory?: boolean,
-];
+type PageArgs = Parameters<typeof page>;
 
 /** The page's rows in order, by the ids the filter's and sort's indexes give. */
 function page(
