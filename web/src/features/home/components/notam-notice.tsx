@@ -1,6 +1,7 @@
 import type { Notam } from '@contract/manage';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useCurrentNotam } from '../../../lib/current-notam.js';
+import { usePageLoaded } from '../../../lib/page-loaded.js';
 import { acknowledge, isAcknowledged } from '../lib/notam-ack.js';
 
 // The dialog's code is fetched only once there is a NOTAM to show; a failed fetch shows nothing
@@ -13,21 +14,9 @@ const NotamDialog = lazy((): Promise<{ default: ComponentType<DialogProps> }> =>
 // Closed with Esc: not acknowledged, so it comes back on the next load of the site, not on this one.
 const dismissed = new Set<number>();
 
-/** True once the page has loaded: the notice waits for the hero and the grids (the LCP comes first). */
-function useLoaded(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const done = () => setLoaded(true);
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, [loaded]);
-  return loaded;
-}
-
 /** The current NOTAM as a dialog, once per id per browser (§3.1). */
 export function NotamNotice() {
-  const { data } = useCurrentNotam(useLoaded());
+  const { data } = useCurrentNotam(usePageLoaded());
   const [closed, setClosed] = useState<number | null>(null);
   const notam = data?.notam;
   if (!data) return null;
