@@ -10,6 +10,13 @@ export const NO_REGISTRATION = 'NO-REG';
  * the page's HTML says the same, so the browser takes that download for the image.
  */
 export const PHOTO_PAGE_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
+/** How many of the latest editor's choices the home page's hero is drawn from (§3.1). */
+export const HERO_FEATURED_LIMIT = 20;
+/**
+ * How wide the home page draws its hero: across a phone; beside the words (64 % of the page's at most
+ * 1168 px) when wider. The server's preload of the hero in the page's HTML says the same.
+ */
+export const HERO_SIZES = '(max-width: 735px) calc(100vw - 32px), (max-width: 1200px) calc((100vw - 32px) * 0.64), 748px';
 /** How wide a gallery card is drawn: the grid's columns (.photo-grid in the web's global.css). */
 export const CARD_SIZES = '(max-width: 560px) calc(100vw - 32px), (max-width: 900px) 45vw, 300px';
 

@@ -74,6 +74,19 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
       expect(credit).toContain('摄影：云端飞友');
       expect(await page.getByTestId('hero-image').getAttribute('fetchpriority')).toBe('high');
       expect(await page.getByTestId('hero-image').getAttribute('srcset')).toContain('640w');
+      // It is the one the server drew and named in the HTML, whose preload fetched the very rendition
+      // the hero draws (one download, begun before the app ran).
+      const named = await page.locator('meta[name="contrail-hero"]').getAttribute('content');
+      expect(await page.getByTestId('hero-credit').getAttribute('href')).toBe(`/photo/${named}`);
+      await page.getByTestId('hero-image').evaluate((img: HTMLImageElement) => img.decode());
+      const fetched = await page.getByTestId('hero-image').evaluate((img: HTMLImageElement) => ({
+        drawn: img.currentSrc,
+        preloaded: performance
+          .getEntriesByType('resource')
+          .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link' && e.name.includes('/img/'))
+          .map((e) => e.name),
+      }));
+      expect(fetched.preloaded).toEqual([fetched.drawn]);
       await expect.poll(() => cards(page, 'latest-grid').count()).toBe(40);
       // Newest accepted first.
       expect(await cards(page, 'latest-grid').first().getAttribute('data-photo-id')).toBe(String(newest().id));

@@ -23,6 +23,10 @@ export interface PageMeta {
   url?: string;
   /** The page's main picture as its `<img>` will ask for it: fetched with the HTML, before the app runs. */
   preload?: { srcset: string; sizes: string };
+  /** Open Graph's type: `article` unless said (the home page is the `website`). */
+  ogType?: 'website';
+  /** The home page's hero, drawn by the server so that its preload is the image the page shows. */
+  hero?: number;
 }
 
 /** A page's Atom feed, advertised to feed readers. */
@@ -48,7 +52,7 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(meta.url ?? url)}">`,
-    `<meta property="og:type" content="article">`,
+    `<meta property="og:type" content="${meta.ogType ?? 'article'}">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
     ...(meta.preload
       ? [
@@ -57,6 +61,7 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
             `imagesizes="${escapeHtml(meta.preload.sizes)}" fetchpriority="high">`,
         ]
       : []),
+    ...(meta.hero === undefined ? [] : [`<meta name="contrail-hero" content="${meta.hero}">`]),
     ...(meta.oembed
       ? [
           `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(meta.oembed)}" title="${escapeHtml(meta.title)}">`,
@@ -66,6 +71,7 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
   // Replacer functions, not strings: a `$&` or `` $` `` in a member's remark must stay text.
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', () => `${tags}</head>`);
 }
 
@@ -96,7 +102,12 @@ export async function registerWebApp(
   const sendIndex = (reply: FastifyReply, html = indexHtml) =>
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   if (indexHtml)
-    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply, withMeta(indexHtml!, null, feedOf('/', ''), '')));
+    app.get('/', { schema: { hide: true } }, (_req, reply) =>
+      pageMeta('/', '').then(
+        (meta) => sendIndex(reply, withMeta(indexHtml!, meta, feedOf('/', ''), `${config.publicUrl}/`)),
+        () => sendIndex(reply, withMeta(indexHtml!, null, feedOf('/', ''), '')),
+      ),
+    );
   app.setNotFoundHandler((request, reply) => {
     const isPage = indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
     if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });

@@ -1,12 +1,19 @@
 import { AIRFRAME_STATUS_LABELS } from '../../../../contract/airframes.js';
 import { expandCard, srcSetOf, type CardPhoto } from '../../../../contract/cards.js';
-import { CARD_SIZES, PHOTO_PAGE_SIZES, searchApiParams } from '../../../../contract/catalogues.js';
+import {
+  CARD_SIZES,
+  HERO_FEATURED_LIMIT,
+  HERO_SIZES,
+  PHOTO_PAGE_SIZES,
+  searchApiParams,
+} from '../../../../contract/catalogues.js';
 import { galleryQuery, type CardSearchResponse } from '../../../../contract/gallery.js';
 import { MAX_ID } from '../../../../contract/limits.js';
 import { REGISTRATION_PATTERN, type PhotoResponse } from '../../../../contract/photos.js';
 import type { Db } from '../../db/database.js';
 import type { PageMeta } from '../../http/web.js';
 import type { PhotosService } from '../photos/photos.service.js';
+import type { PotwService } from '../potw/potw.service.js';
 import type { AirframePagesService } from './airframe-pages.service.js';
 import type { GalleryService } from './gallery.service.js';
 import { sitemapAirframes } from './airframe-pages.repository.js';
@@ -33,6 +40,7 @@ export class PageMetaService {
     private readonly photos: PhotosService,
     private readonly airframes: AirframePagesService,
     private readonly gallery: Pick<GalleryService, 'searchJson'>,
+    private readonly potw: Pick<PotwService, 'current'>,
     private readonly publicUrl: string,
   ) {}
 
@@ -43,6 +51,7 @@ export class PageMetaService {
   }
 
   async pageMeta(path: string, search = ''): Promise<PageMeta | null> {
+    if (path === '/') return this.homeMeta();
     if (path === '/search') return this.searchMeta(search);
     const photoId = idIn(path, 'photo');
     if (photoId !== null) return this.photoMeta(photoId);
@@ -67,6 +76,36 @@ export class PageMetaService {
       image: this.image(p!),
       preload: preloadOf(p!),
       oembed: `${this.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${this.publicUrl}/photo/${id}`)}`,
+    };
+  }
+
+  /** A gallery list as the web asks for it (compact cards), from the gallery's cache of answers. */
+  private async cards(params: Record<string, string>): Promise<CardPhoto[]> {
+    const query = galleryQuery.parse({ ...params, view: 'card' });
+    const answer = JSON.parse((await this.gallery.searchJson(query)).toString('utf8')) as CardSearchResponse;
+    return answer.items.map(expandCard);
+  }
+
+  /**
+   * `/`: the hero the page will draw, by its rule (§3.1): this week's photo, else one of the latest
+   * editor's choices at random, else the latest photo. Drawn here, named in the HTML for the page to
+   * take, and preloaded: on a phone the hero is the page's LCP, and its download then starts with the
+   * app's JavaScript instead of after it and two API answers. The lists are the ones the page asks for.
+   */
+  private async homeMeta(): Promise<PageMeta> {
+    const { entry } = await this.potw.current();
+    let hero: CardPhoto | null = entry?.photo ?? null;
+    if (!hero) {
+      const featured = await this.cards({ featured: '1', limit: String(HERO_FEATURED_LIMIT) });
+      hero = featured[Math.floor(Math.random() * featured.length)] ?? (await this.cards({}))[0] ?? null;
+    }
+    return {
+      title: '航迹 Contrail',
+      description: '航迹 Contrail：航空摄影爱好者的图片社区',
+      url: `${this.publicUrl}/`,
+      ogType: 'website',
+      image: this.image(hero),
+      ...(hero && hero.renditions.length > 0 ? { hero: hero.id, preload: { srcset: srcSetOf(hero), sizes: HERO_SIZES } } : {}),
     };
   }
 

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandCard, srcSetOf } from '../../../../contract/cards.js';
-import { CARD_SIZES, searchApiParams } from '../../../../contract/catalogues.js';
+import { CARD_SIZES, HERO_SIZES, searchApiParams } from '../../../../contract/catalogues.js';
 import type { CardSearchResponse } from '../../../../contract/gallery.js';
 import {
+  bearer,
   createTestApp,
   databaseKinds,
   expectChineseError,
@@ -86,6 +87,82 @@ describe.each(databaseKinds())('/search preloads its first photo from the HTML o
     const none = await t.app.inject({ method: 'GET', url: '/search?q=ZZZZZZ' });
     expect(none.body).toContain('content="0 张照片"');
     expect(preloadOf(none.body)).toBeNull();
+  });
+});
+
+describe.each(databaseKinds())('/ names and preloads its hero from the HTML on %s', (kind) => {
+  let t: TestApp;
+  let dist: string;
+  const heroOf = (html: string) => /<meta name="contrail-hero" content="(\d+)">/.exec(html)?.[1];
+  const home = async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    // One description (the page's own replaces the build's), the home page's.
+    expect(page.body.match(/<meta name="description"/g)).toHaveLength(1);
+    return { html: page.body, hero: heroOf(page.body), preload: preloadOf(page.body) };
+  };
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-dist-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><meta name="description" content="build" /><title>航迹 Contrail</title></head><body><!--runtime-config--></body></html>',
+    );
+    t = await createTestApp(kind, { WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('draws the hero as the page does: this week’s photo, else an editor’s choice at random, else the latest', async () => {
+    // No photo yet: nothing to name or preload.
+    const empty = await home();
+    expect(empty.hero).toBeUndefined();
+    expect(empty.preload).toBeNull();
+    expect(empty.html).toContain('<meta property="og:type" content="website">');
+
+    const owner = await makeUser(t);
+    const screener = await makeUser(t, 2);
+    const decider = { id: screener.id, username: 'senior', level: 2 };
+    const older = await insertAccepted(t, owner.id, decider, { registration: 'B-4001', rendition_hash: 'older' });
+    const latest = await insertAccepted(t, owner.id, decider, { registration: 'B-4002', rendition_hash: 'latest' });
+    const card = async (id: number) => {
+      const answer = (await t.app.inject({ method: 'GET', url: '/api/v1/photos?view=card&limit=50' })).json<CardSearchResponse>();
+      return expandCard(answer.items.find((p) => p.id === id)!);
+    };
+    // No editor's choice: the latest photo, preloaded as the hero draws it.
+    const plain = await home();
+    expect(plain.hero).toBe(String(latest));
+    expect(plain.preload?.[1]).toBe(srcSetOf(await card(latest)).replaceAll('&', '&amp;'));
+    expect(plain.preload?.[2]).toBe(HERO_SIZES);
+
+    // Three editor's choices: each page names one of them, drawn at random, and preloads that one.
+    const featured = [
+      older,
+      latest,
+      await insertAccepted(t, owner.id, decider, { registration: 'B-4003', rendition_hash: 'third' }),
+    ];
+    await t.database.db.transaction().execute(async (trx) => {
+      for (const id of featured) expect(await t.services.photos.feature(trx, id, t.clock.now())).toBe(true);
+    });
+    const drawn = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const { hero, preload } = await home();
+      expect(featured.map(String)).toContain(hero);
+      expect(preload?.[1]).toBe(srcSetOf(await card(Number(hero))).replaceAll('&', '&amp;'));
+      drawn.add(hero!);
+    }
+    expect(drawn.size).toBeGreaterThan(1);
+
+    // This week's photo heads the page whenever there is one.
+    const picked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/potw',
+      headers: bearer(screener.token),
+      payload: { photoId: older, comment: '晨光里的 B-4001' },
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await home()).hero).toBe(String(older));
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CardPhoto } from '@contract/cards';
+import { HERO_FEATURED_LIMIT, HERO_SIZES } from '@contract/catalogues';
 import type { QueryClient } from '@tanstack/react-query';
 import { preloadPhoto } from '../../../lib/photo-urls.js';
 import { potwCurrentQuery } from '../../../lib/potw.js';
@@ -7,15 +8,17 @@ import { siteStatsQuery } from '../api/get-site-stats.js';
 
 /** The editor's choices the hero is picked from: the latest 20 (§3.1). */
 export const FEATURED = { featured: '1' } as const;
-export const FEATURED_LIMIT = 20;
+export const FEATURED_LIMIT = HERO_FEATURED_LIMIT;
 /** The latest photos: the gallery without any filter (the same answer as /search). */
 export const LATEST = {} as const;
-/** The hero's photo: across a phone; beside the words (64 % of the page's at most 1168 px) when wider. */
-export const HERO_SIZES = '(max-width: 735px) calc(100vw - 32px), (max-width: 1200px) calc((100vw - 32px) * 0.64), 748px';
+export { HERO_SIZES };
 
-// One of the latest editor's choices at random (§3.1), the same one for the page's life.
+// One of the latest editor's choices at random (§3.1), the same one for the page's life: the one the
+// server drew when it sent the page (named in its HTML, its image already preloaded), else a draw here.
+const named = Number(document.querySelector<HTMLMetaElement>('meta[name="contrail-hero"]')?.content ?? NaN);
 const pick = Math.random();
-export const heroOf = (featured: CardPhoto[]): CardPhoto | null => featured[Math.floor(pick * featured.length)] ?? null;
+export const heroOf = (featured: CardPhoto[]): CardPhoto | null =>
+  featured.find((p) => p.id === named) ?? featured[Math.floor(pick * featured.length)] ?? null;
 
 /**
  * Asks for what the home page shows while its chunk is still loading (the route's loader calls it
