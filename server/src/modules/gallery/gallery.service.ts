@@ -140,11 +140,14 @@ export class GalleryService {
     } else {
       const dialect = this.database.dialect;
       const probes = await search.categoryProbes(this.db, filter);
-      const [page, counted] = await Promise.all([
-        this.page([this.db, dialect, filter, q.sort, after, q.limit, probes.page], q.view),
-        // The total is the same for every page of one search: counted on the first only.
-        after ? Promise.resolve({ total: -1, at: now }) : this.total(filter, probes.count, version, now),
-      ]);
+      const page = await this.page([this.db, dialect, filter, q.sort, after, q.limit, probes.page], q.view);
+      // The total is the same for every page of one search: counted on the first only, and not even
+      // there when that page holds every match (a registration's few photos, most narrow searches).
+      const counted = after
+        ? { total: -1, at: now }
+        : page.rows.length <= q.limit
+          ? this.counted(filter, version, { total: page.rows.length, at: now })
+          : await this.total(filter, probes.count, version, now);
       const total = counted.total;
       // An answer made with a total counted earlier lives no longer than that total would alone.
       madeAt = counted.at;
@@ -175,15 +178,17 @@ export class GalleryService {
 
   /** The capped count of a search, counted once per gallery version (and 10 s) for all its sorts and views. */
   private async total(filter: search.GalleryFilter, probeCategory: boolean, version: number, now: number): Promise<Counted> {
-    const key = JSON.stringify(filter);
-    const stamp = String(version);
-    const hit = this.totals.get(key, stamp, now);
+    const hit = this.totals.get(JSON.stringify(filter), String(version), now);
     if (hit !== undefined) return hit;
-    const counted = {
+    return this.counted(filter, version, {
       total: await search.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP, probeCategory),
       at: now,
-    };
-    this.totals.set(key, stamp, now, counted);
+    });
+  }
+
+  /** Keeps a search's total for its other sorts, views and limits. */
+  private counted(filter: search.GalleryFilter, version: number, counted: Counted): Counted {
+    this.totals.set(JSON.stringify(filter), String(version), counted.at, counted);
     return counted;
   }
 
