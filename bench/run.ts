@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { RENDITION_EDGES } from '../contract/photos.js';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { BUDGET, firstLoad, HOME_ROUTE_MODULE } from '../scripts/first-load.js';
@@ -238,7 +239,9 @@ async function benchPipeline(services: Awaited<ReturnType<typeof buildApp>>['ser
   const bare = await timeIt(runs, () => sharp(file).resize(1280).webp({ quality: 82 }).toBuffer());
   const full = await timeIt(runs, () => sharp(file).resize(2560).webp({ quality: 82 }).toBuffer());
   console.log(`upload pipeline, 4096×2731 JPEG of ${(jpeg.length / 1024 / 1024).toFixed(1)} MB, median of ${runs}:`);
-  console.log(`  checks + decode once + 4 WebP renditions with watermark + analysis + storage + row: ${pipeline.toFixed(0)} ms`);
+  console.log(
+    `  checks + decode once + ${RENDITION_EDGES.length} WebP renditions with watermark + analysis + storage + row: ${pipeline.toFixed(0)} ms`,
+  );
   console.log(`  bare sharp decode + one resize to 1280 + WebP:                                     ${bare.toFixed(0)} ms`);
   console.log(`  full-resolution decode + one 2560 px WebP:                                         ${full.toFixed(0)} ms`);
   console.log(
