@@ -75,6 +75,24 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
     .replace('</head>', () => `${tags}</head>`);
 }
 
+/**
+ * How long a page's HTML waits for its own tags. Past it (a database in trouble: its statements may
+ * take up to DB_TIMEOUT_SECONDS) the plain page goes out, and the app says what is wrong itself.
+ */
+const META_WAIT_MS = 3_000;
+
+/** The page's tags, or none when they fail or are late. */
+function metaWithin(work: Promise<PageMeta | null>): Promise<PageMeta | null> {
+  return new Promise((resolve) => {
+    const late = setTimeout(() => resolve(null), META_WAIT_MS);
+    const settle = (meta: PageMeta | null) => {
+      clearTimeout(late);
+      resolve(meta);
+    };
+    work.then(settle, () => settle(null));
+  });
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   config: Config,
@@ -102,11 +120,8 @@ export async function registerWebApp(
   const sendIndex = (reply: FastifyReply, html = indexHtml) =>
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   if (indexHtml)
-    app.get('/', { schema: { hide: true } }, (_req, reply) =>
-      pageMeta('/', '').then(
-        (meta) => sendIndex(reply, withMeta(indexHtml!, meta, feedOf('/', ''), `${config.publicUrl}/`)),
-        () => sendIndex(reply, withMeta(indexHtml!, null, feedOf('/', ''), '')),
-      ),
+    app.get('/', { schema: { hide: true } }, async (_req, reply) =>
+      sendIndex(reply, withMeta(indexHtml!, await metaWithin(pageMeta('/', '')), feedOf('/', ''), `${config.publicUrl}/`)),
     );
   app.setNotFoundHandler((request, reply) => {
     const isPage = indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
@@ -116,9 +131,8 @@ export async function registerWebApp(
     const path = mark === -1 ? request.url : request.url.slice(0, mark);
     const search = mark === -1 ? '' : request.url.slice(mark + 1);
     const feed = feedOf(path, search);
-    return pageMeta(path, search).then(
-      (meta) => sendIndex(reply, withMeta(indexHtml!, meta, feed, `${config.publicUrl}${path}`)),
-      () => sendIndex(reply),
+    return metaWithin(pageMeta(path, search)).then((meta) =>
+      sendIndex(reply, withMeta(indexHtml!, meta, feed, `${config.publicUrl}${path}`)),
     );
   });
 }
