@@ -84,6 +84,11 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
       airframe.a320 = await airframeOf(photo.b1234);
       airframe.b737 = await airframeOf(photo.b737);
       airframe.msn2222 = await airframeOf(photo.second7777);
+      // The walk over photos accepted before airframes existed, done now as on a running site: left to
+      // the server's job, its first run could come after the screener's placement below and link the
+      // unsure photo itself (the placement makes its date fit one aircraft), before the list shows it.
+      await services.airframes.linkOlderPhotos(100);
+      expect(await airframeOf(photo.unsure)).toBeNull();
     } finally {
       await services.close();
     }
