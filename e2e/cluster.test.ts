@@ -260,8 +260,11 @@ describe.skipIf(!clusterAvailable())('three processes behind nginx on one Postgr
         `uploads ${outcomes.join(' ')}`,
     );
     expect(result.requests.total).toBeGreaterThan(100);
-    // On a failure, nginx's own account of it (a reset or a truncated answer from the process that stopped).
-    const nginxSays = `nginx's error log:\n${cluster.nginxErrors().split('\n').slice(-30).join('\n')}`;
+    // On a failure, what the client met and nginx's own account of it (a reset or a truncated answer
+    // from the process that stopped).
+    const nginxSays =
+      `the client met ${JSON.stringify([...load.clientErrors])}; ` +
+      `nginx's error log:\n${cluster.nginxErrors().split('\n').slice(-30).join('\n')}`;
     expect({ errors: result.errors, non2xx: result.non2xx, timeouts: result.timeouts }, nginxSays).toEqual({
       errors: 0,
       non2xx: 0,
