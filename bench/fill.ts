@@ -112,7 +112,9 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
     takenAt: null,
   });
   const checks = toJson(CLEAN_CHECKS);
-  const renditions = toJson([2560, 1280, 640, 320].map((edge) => ({ edge, width: edge, height: Math.round((edge * 2) / 3) })));
+  const renditions = toJson(
+    [2560, 1280, 960, 640, 320].map((edge) => ({ edge, width: edge, height: Math.round((edge * 2) / 3) })),
+  );
   const registrations = new Set<string>();
   const used = { airlines: new Set<number>(), airports: new Set<number>(), types: new Set<number>(), users: new Set<number>() };
   let sample = null as Filled['sample'] | null;

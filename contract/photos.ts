@@ -15,7 +15,7 @@ export {
 
 const id = () => z.number().int().positive().max(MAX_ID);
 
-export const RENDITION_EDGES = [2560, 1280, 640, 320] as const;
+export const RENDITION_EDGES = [2560, 1280, 960, 640, 320] as const;
 
 export const PHOTO_MESSAGES = {
   notJpeg: '图片格式必须为 JPEG',

@@ -81,7 +81,7 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
     });
     expect(photo.thumbhash.length).toBeGreaterThan(10);
     expect(photo.checks.advice).toEqual(expect.any(Array));
-    expect(photo.renditions.map((r: { width: number }) => r.width)).toEqual([320, 640, 1280, 2560]);
+    expect(photo.renditions.map((r: { width: number }) => r.width)).toEqual([320, 640, 960, 1280, 2560]);
 
     for (const r of photo.renditions as { width: number; height: number; url: string }[]) {
       const img = await t.app.inject({ method: 'GET', url: r.url });
