@@ -101,6 +101,18 @@ export class Outages {
 
 const PROBE_TIMEOUT_MS = 3_000;
 
+/** What `work` gives within `ms`, or `fallback` when it fails or is late (a frozen dependency's answer). */
+export function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise((resolve) => {
+    const late = setTimeout(() => resolve(fallback), ms);
+    const settle = (value: T) => {
+      clearTimeout(late);
+      resolve(value);
+    };
+    work.then(settle, () => settle(fallback));
+  });
+}
+
 /**
  * Asks each dependency whether it answers (within 3 s: a frozen one counts as down), tells `outages`
  * (so an outage's end is logged even when no request comes), and answers which are up.
@@ -111,10 +123,7 @@ export async function probeDependencies(
 ): Promise<Record<Dependency, boolean>> {
   const results = await Promise.all(
     DEPENDENCIES.map(async (dependency) => {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
-      const up = await Promise.race([probes[dependency]().catch(() => false), timeout]);
-      clearTimeout(timer);
+      const up = await within(probes[dependency](), PROBE_TIMEOUT_MS, false);
       if (up) outages.ok(dependency);
       else outages.failed(dependency, new Error(`${dependency} check failed`));
       return [dependency, up] as const;

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../../../contract/texts.js';
 import type { Config } from '../config.js';
+import { within } from './outages.js';
 import { runtimeConfigScript } from './security.js';
 
 /**
@@ -81,18 +82,6 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
  */
 const META_WAIT_MS = 3_000;
 
-/** The page's tags, or none when they fail or are late. */
-function metaWithin(work: Promise<PageMeta | null>): Promise<PageMeta | null> {
-  return new Promise((resolve) => {
-    const late = setTimeout(() => resolve(null), META_WAIT_MS);
-    const settle = (meta: PageMeta | null) => {
-      clearTimeout(late);
-      resolve(meta);
-    };
-    work.then(settle, () => settle(null));
-  });
-}
-
 export async function registerWebApp(
   app: FastifyInstance,
   config: Config,
@@ -121,7 +110,10 @@ export async function registerWebApp(
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   if (indexHtml)
     app.get('/', { schema: { hide: true } }, async (_req, reply) =>
-      sendIndex(reply, withMeta(indexHtml!, await metaWithin(pageMeta('/', '')), feedOf('/', ''), `${config.publicUrl}/`)),
+      sendIndex(
+        reply,
+        withMeta(indexHtml!, await within(pageMeta('/', ''), META_WAIT_MS, null), feedOf('/', ''), `${config.publicUrl}/`),
+      ),
     );
   app.setNotFoundHandler((request, reply) => {
     const isPage = indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
@@ -131,7 +123,7 @@ export async function registerWebApp(
     const path = mark === -1 ? request.url : request.url.slice(0, mark);
     const search = mark === -1 ? '' : request.url.slice(mark + 1);
     const feed = feedOf(path, search);
-    return metaWithin(pageMeta(path, search)).then((meta) =>
+    return within(pageMeta(path, search), META_WAIT_MS, null).then((meta) =>
       sendIndex(reply, withMeta(indexHtml!, meta, feed, `${config.publicUrl}${path}`)),
     );
   });
