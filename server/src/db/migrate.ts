@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.js';
 import * as m20261122Accounts from './migrations/2026-11-22-01-accounts.js';
 import * as m20261122Photos from './migrations/2026-11-22-02-photos.js';
