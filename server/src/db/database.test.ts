@@ -1,9 +1,13 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, sqliteDriver, sqliteFile } from './database.js';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dependencyOf } from '../http/outages.js';
+import { databaseKinds, freshPostgresUrl } from '../testing/harness.js';
+import { openDatabase, sqliteDriver, sqliteFile, type DatabaseHandle, type DbOrTrx } from './database.js';
 
 describe('SQLite shared by two processes', () => {
   const dirs: string[] = [];
@@ -72,6 +76,134 @@ describe('the query planner’s statistics on SQLite', () => {
       await next.destroy();
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+// Issue 34, item 1: a connection that dies while the app holds it (in a transaction, checked out by a
+// job, idle in the pool; ended by the server, by pg_terminate_backend or by a network reset) fails what
+// was using it as the database being unavailable, the pool replaces it, and the process lives on. Before
+// the fix the dead client's 'error' had no listener, and Node ended the process (here: vitest's
+// unhandled error).
+describe.runIf(databaseKinds().includes('postgres'))('a PostgreSQL connection that dies under the app', () => {
+  let target: Awaited<ReturnType<typeof freshPostgresUrl>>;
+  let admin: pg.Client;
+  const handles: DatabaseHandle[] = [];
+  beforeAll(async () => {
+    target = await freshPostgresUrl();
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+  });
+  afterEach(async () => {
+    for (const h of handles.splice(0)) await h.destroy();
+  });
+  afterAll(async () => {
+    await admin.end();
+    await target.drop();
+  });
+  const open = (url = target.url) => {
+    const handle = openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), dbTimeoutMs: 5_000 });
+    handles.push(handle);
+    return handle;
+  };
+  const backendPid = async (db: DbOrTrx) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+  /** Ends a backend from another connection and waits until it is gone. */
+  const terminate = async (pid: number) => {
+    await admin.query('select pg_terminate_backend($1)', [pid]);
+    await expect
+      .poll(async () => (await admin.query('select count(*)::int as n from pg_stat_activity where pid = $1', [pid])).rows[0].n)
+      .toBe(0);
+  };
+  /** The dying client has heard its connection close: the next query meets a dead client, not a race. */
+  const closed = (db: DbOrTrx) =>
+    expect
+      .poll(() =>
+        sql`select 1`.execute(db).then(
+          () => 'open',
+          () => 'closed',
+        ),
+      )
+      .toBe('closed');
+  const expectDatabaseDown = (err: unknown) => expect(dependencyOf(err), String(err)).toBe('database');
+  const works = async (handle: DatabaseHandle) =>
+    expect((await sql<{ one: number }>`select 1 as one`.execute(handle.db)).rows).toEqual([{ one: 1 }]);
+
+  it('in a transaction (pg_terminate_backend): the transaction fails as an outage, the next query gets a new connection', async () => {
+    const handle = open();
+    const err = await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await terminate(await backendPid(trx));
+        await closed(trx);
+        await sql`select 1`.execute(trx);
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expectDatabaseDown(err);
+    await works(handle);
+  });
+
+  it('checked out by a job between its queries: its work fails as an outage, the pool replaces the client', async () => {
+    const handle = open();
+    const err = await handle.db
+      .connection()
+      .execute(async (conn) => {
+        await terminate(await backendPid(conn));
+        await closed(conn);
+        await sql`select 1`.execute(conn);
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expectDatabaseDown(err);
+    await works(handle);
+  });
+
+  it('idle in the pool: dropped, and the next query opens another', async () => {
+    const handle = open();
+    const pid = await backendPid(handle.db);
+    await terminate(pid);
+    // The first query may still be handed the dying client before it has heard of its end: then it
+    // fails as an outage; a query after it never meets the dead connection again.
+    await sql`select 1`.execute(handle.db).catch(expectDatabaseDown);
+    await works(handle);
+    expect(await backendPid(handle.db)).not.toBe(pid);
+  });
+
+  it('in a transaction, cut by a network reset: fails as an outage, then the database is found again', async () => {
+    const upstream = new URL(target.url);
+    const sockets = new Set<net.Socket>();
+    const proxy = net.createServer((client) => {
+      const server = net.connect(Number(upstream.port), upstream.hostname);
+      sockets.add(client).add(server);
+      client.pipe(server).pipe(client);
+      for (const s of [client, server]) s.on('error', () => undefined).on('close', () => sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = new URL(target.url);
+      url.port = String((proxy.address() as net.AddressInfo).port);
+      const handle = open(url.toString());
+      const err = await handle.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          for (const s of sockets) s.resetAndDestroy();
+          await closed(trx);
+          await sql`select 1`.execute(trx);
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expectDatabaseDown(err);
+      await works(handle);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 });

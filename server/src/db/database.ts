@@ -64,9 +64,14 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
       statement_timeout: timeout,
       query_timeout: timeout + 2_000,
     });
-    // An idle client whose connection dies (server restart, admin termination) emits 'error' on the
-    // pool; unhandled, that would end the process. The pool drops the client and opens a new one.
+    // A connection that dies (server stopped or restarted, pg_terminate_backend, a network reset) makes
+    // its client emit 'error', and an 'error' nobody hears ends the process. The pool hears it for idle
+    // clients only (it re-emits it as the pool's 'error'); a client checked out by a request or a job,
+    // between two of its queries (in a transaction, say), has no listener of the pool's. So every client
+    // gets its own from birth: its next query fails as the database being unavailable (503, or the job's
+    // retry) and on release the pool discards it, no longer queryable, and opens another when needed.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', optimize: () => Promise.resolve(), destroy: () => db.destroy() };
   }

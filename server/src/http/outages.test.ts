@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../contract/texts.js';
 import { databaseKinds, expectChineseError, inFlightMeta, memberOnServer, multipartBody } from '../testing/harness.js';
 import { asAnotherFile, makeJpeg } from '../testing/images.js';
@@ -77,16 +78,20 @@ describe.runIf(databaseKinds().includes('postgres'))('PostgreSQL stopped and fro
     if (cluster) spawnSync('bash', [pgScript, 'stop', cluster.dir], { stdio: 'ignore' });
   });
 
-  it('answers 503 within seconds, recovers without a restart, and logs each outage once with its end', async () => {
+  let url = '';
+  beforeAll(async () => {
     // A cluster of its own: stopping the suite's shared one would fail every other test.
     const port = await freePort();
     const out = execFileSync('bash', [pgScript, 'start'], { encoding: 'utf8', env: { ...process.env, PG_PORT: String(port) } });
     cluster = { dir: /PG_THROWAWAY_DIR=(\S+)/.exec(out)![1]!, port };
-    const url = /TEST_DATABASE_URL=(\S+)/.exec(out)![1]!;
+    url = /TEST_DATABASE_URL=(\S+)/.exec(out)![1]!;
     server = await startServer(() => ({ DATABASE_URL: url, DB_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'info' }), undefined, {
       captureOutput: true,
     });
-    const running = server;
+  }, 180_000);
+
+  it('answers 503 within seconds, recovers without a restart, and logs each outage once with its end', async () => {
+    const running = server!;
     let n = 0;
     // Distinct URLs each time, so no answer comes from the gallery's cache.
     const gallery = () => ask(`${running.url}/api/v1/photos?limit=${++n}`);
@@ -103,10 +108,10 @@ describe.runIf(databaseKinds().includes('postgres'))('PostgreSQL stopped and fro
     expect((await gallery()).status).toBe(200);
 
     // Stopped: refused at once; started again, found again by the same process.
-    spawnSync('bash', [pgScript, 'halt', cluster.dir], { stdio: 'ignore' });
+    spawnSync('bash', [pgScript, 'halt', cluster!.dir], { stdio: 'ignore' });
     expectOutage(await gallery(), MESSAGES.databaseDown);
     expect(await ask(`${running.url}/api/v1/ready`)).toMatchObject({ status: 503, body: { database: false } });
-    spawnSync('bash', [pgScript, 'resume', cluster.dir, String(port)], { stdio: 'ignore' });
+    spawnSync('bash', [pgScript, 'resume', cluster!.dir, String(cluster!.port)], { stdio: 'ignore' });
     await expect.poll(async () => (await ask(`${running.url}/api/v1/ready`)).status, { timeout: 30_000 }).toBe(200);
     expect((await gallery()).status).toBe(200);
 
@@ -115,6 +120,91 @@ describe.runIf(databaseKinds().includes('postgres'))('PostgreSQL stopped and fro
     expect(lines(running, 'database available again')).toBe(2);
     expect(lines(running, 'unexpected error')).toBe(0);
   }, 180_000);
+
+  // Issue 34, item 1: connections that die while requests hold them, in the middle of transactions,
+  // ended the process (an 'error' on a checked-out client that nobody heard).
+  it('lives through PostgreSQL stopped, restarted and its backends terminated under load', async () => {
+    const running = server!;
+    const member = await memberOnServer(running, 'load@example.com');
+    const statuses = new Map<number, number>();
+    let n = 0;
+    let loading = true;
+    const count = (a: Answer) => {
+      statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+      if (a.status === 503) expectOutage(a, MESSAGES.databaseDown);
+      else expect(a.status, JSON.stringify(a.body)).toBe(200);
+      return a;
+    };
+    const asMember = { authorization: `Bearer ${member.token}` };
+    const one = async () => {
+      const i = ++n;
+      // Reads with distinct URLs, and writes in transactions (a follow, then its removal).
+      if (i % 2) return void count(await ask(`${running.url}/api/v1/photos?limit=${(i % 40) + 1}&reg=B-${i}`));
+      const followed = count(
+        await ask(`${running.url}/api/v1/follows`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...asMember },
+          body: JSON.stringify({ kind: 'registration', target: `B-${1000 + i}` }),
+        }),
+      );
+      const id = (followed.body as { id?: number }).id;
+      if (id) count(await ask(`${running.url}/api/v1/follows/${id}`, { method: 'DELETE', headers: asMember }));
+    };
+    const load = Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (loading) await one();
+      }),
+    );
+    // Heard at once (a dead server fails every fetch), judged after the load stops.
+    load.catch(() => undefined);
+    const backends = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        const { rows } = await c.query<{ n: number }>(
+          `select pg_terminate_backend(pid)::int as n from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+        );
+        return rows.length;
+      } finally {
+        await c.end();
+      }
+    };
+    const answered = () => [...statuses.values()].reduce((a, b) => a + b, 0);
+    const moreAnswers = async (k: number) => {
+      const from = answered();
+      await expect.poll(answered, { timeout: 30_000 }).toBeGreaterThan(from + k);
+    };
+    const ready = () => expect.poll(async () => (await ask(`${running.url}/api/v1/ready`)).status, { timeout: 30_000 }).toBe(200);
+    try {
+      await moreAnswers(50);
+      // pg_terminate_backend of every connection the server holds, three times over.
+      for (let round = 0; round < 3; round++) {
+        expect(await backends()).toBeGreaterThan(0);
+        await moreAnswers(50);
+      }
+      // Stopped (a fast shutdown ends every connection) and started again, twice.
+      for (let round = 0; round < 2; round++) {
+        spawnSync('bash', [pgScript, 'halt', cluster!.dir], { stdio: 'ignore' });
+        await moreAnswers(20);
+        spawnSync('bash', [pgScript, 'resume', cluster!.dir, String(cluster!.port)], { stdio: 'ignore' });
+        await ready();
+        await moreAnswers(50);
+      }
+    } finally {
+      loading = false;
+      await load;
+    }
+    expect(running.process.exitCode).toBeNull();
+    expect(running.process.signalCode).toBeNull();
+    expect(statuses.get(200)).toBeGreaterThan(0);
+    expect(statuses.get(503)).toBeGreaterThan(0);
+    expect([...statuses.keys()].sort()).toEqual([200, 503]);
+    expect(lines(running, 'unexpected error')).toBe(0);
+    expect(lines(running, 'Unhandled')).toBe(0);
+    await ready();
+    expect((await ask(`${running.url}/api/v1/photos?limit=7`)).status).toBe(200);
+  }, 240_000);
 });
 
 describe('S3 stopped under a running server', () => {
