@@ -81,8 +81,9 @@ export class FeedsService {
 
   private entry(p: PhotoResponse, rights: string, credit: string, withImage: boolean): AtomEntry {
     const link = `${this.publicUrl}/photo/${p.id}`;
-    const medium = p.renditions.filter((r) => r.width <= 1280).at(-1) ?? p.renditions[0]!;
-    const image = { ...medium, url: this.absolute(medium.url), type: 'image/webp' };
+    // A photo whose files were lost (`admin check --repair`) lists no renditions: its entry goes without.
+    const medium = p.renditions.filter((r) => r.width <= 1280).at(-1) ?? p.renditions[0];
+    const image = withImage && medium ? { ...medium, url: this.absolute(medium.url), type: 'image/webp' } : null;
     const facts = [p.registration, p.aircraftType?.label, p.airline?.label, p.inFlight ? '空中拍摄' : p.airport?.label].filter(
       (v): v is string => !!v,
     );
@@ -95,7 +96,7 @@ export class FeedsService {
       rights,
     ].join('\n');
     const contentHtml = [
-      withImage
+      image
         ? `<p><a href="${escapeHtml(link)}"><img src="${escapeHtml(image.url)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(facts.join(' · '))}"></a></p>`
         : `<p><a href="${escapeHtml(link)}">在航迹 Contrail 上查看图片</a></p>`,
       `<p>${escapeHtml(facts.join(' · '))}<br>拍摄于 ${escapeHtml(p.takenOn)} · 摄影：<a href="${escapeHtml(`${this.publicUrl}/user/${p.uploader.id}`)}">${escapeHtml(p.uploader.username)}</a></p>`,
@@ -111,7 +112,7 @@ export class FeedsService {
       rights,
       summary,
       contentHtml,
-      image: withImage ? image : null,
+      image,
     };
   }
 

@@ -51,10 +51,14 @@ export class PublicApiService {
     return { thumbnail: all[0]!, medium: fitting.at(-1) ?? all[0]! };
   }
 
-  /** Photos of members who allow display elsewhere, with their settings. */
+  /**
+   * Photos of members who allow display elsewhere, with their settings; never one whose files were lost
+   * (`admin check --repair` leaves it without renditions), so it does not take a place on the page.
+   */
   private async shown(rows: PhotoRow[]): Promise<{ row: PhotoRow; settings: UserSettings }[]> {
-    const settings = await this.accounts.settingsOf(rows.map((r) => r.uploader_id));
-    return rows.flatMap((row) => {
+    const withFiles = rows.filter((r) => r.rendition_hash !== null);
+    const settings = await this.accounts.settingsOf(withFiles.map((r) => r.uploader_id));
+    return withFiles.flatMap((row) => {
       const s = settings.get(row.uploader_id);
       return s?.allowThirdPartyDisplay ? [{ row, settings: s }] : [];
     });
