@@ -25,6 +25,11 @@ declare module 'fastify' {
     level?: number;
     /** Answered even in maintenance mode (status, health, login). */
     duringMaintenance?: boolean;
+    /**
+     * Answered without asking who calls (the health checks): a load balancer's probe must get its own
+     * answer at once, never wait on the database for a session it does not need.
+     */
+    anyCaller?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -38,19 +43,20 @@ export function userOf(request: { user: AuthUser | null }): AuthUser {
 }
 
 /**
- * One hook, in this order: who is calling (a suspended account is refused here, whatever the route),
- * then maintenance mode (admins pass), then the route's level. Registered inside the API's scope, so
+ * One hook, in this order: who is calling (a suspended account is refused here, whatever the route
+ * but the health checks), then maintenance mode (admins pass), then the route's level. Registered inside the API's scope, so
  * it runs for every route of the API however its path was spelt (`/%61pi/…`, `//api//…`): the
  * decision follows the route that matched, never the raw URL. `request.user` is declared on the root.
  */
 export function registerAuth(api: FastifyInstance, sources: AuthSources): void {
   api.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.anyCaller) return;
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       const token = header.slice(7).trim();
       if (token.length > 0 && token.length <= 200) request.user = await sources.authenticate(token);
     }
-    const config = request.routeOptions.config;
     if (!config.duringMaintenance && (request.user?.level ?? -1) < LEVELS.admin) {
       const status = await sources.siteStatus();
       if (status.maintenance) throw new AppError(503, 'MAINTENANCE', status.maintenanceMessage);

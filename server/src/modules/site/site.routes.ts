@@ -62,7 +62,7 @@ export function siteRoutes(site: SiteService, checks: DependencyChecks): Fastify
 
     app.get(
       '/health',
-      { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: health } } },
+      { config: { duringMaintenance: true, anyCaller: true }, schema: { tags: ['site'], response: { 200: health } } },
       async (_req, reply) => {
         // Liveness: alive as long as it answers (a restart would not bring a database back); the body
         // says which dependency is down, as last seen. Asking nothing keeps it as cheap as an answer gets.
@@ -75,7 +75,10 @@ export function siteRoutes(site: SiteService, checks: DependencyChecks): Fastify
     // 503 here at once (http/drain.ts), while /health still says it is alive.
     app.get(
       '/ready',
-      { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: readiness, 503: readiness } } },
+      {
+        config: { duringMaintenance: true, anyCaller: true },
+        schema: { tags: ['site'], response: { 200: readiness, 503: readiness } },
+      },
       async (_req, reply) => {
         const up = await checks.probe();
         const ready = up.database && up.storage && up.disk;
