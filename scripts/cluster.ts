@@ -88,7 +88,7 @@ export async function startCluster(opts: {
     cleanups.push(pgDb.drop);
     const s3 = await startS3();
     cleanups.push(s3.close);
-    const env = { DATABASE_URL: pgDb.url, ...s3.env, TRUST_PROXY: 'true', ...opts.extraEnv };
+    const env = { DATABASE_URL: pgDb.url, ...s3.env, TRUST_PROXY: '1', ...opts.extraEnv };
     const servers: RunningServer[] = [];
     cleanups.push(() => Promise.all(servers.map((s) => s.stop())));
     const dataDirs: string[] = [];

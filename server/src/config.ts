@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from '../../contract/zod.js';
 
@@ -8,6 +9,48 @@ const hostUrl = z
   .trim()
   .refine((v) => v === '' || /^https?:\/\/[^\s/]+(\/.*)?$/.test(v), '需为 http(s):// 开头的地址或留空')
   .transform((v) => v.replace(/\/+$/, ''));
+
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+const MAX_HOPS = 10;
+// proxy-addr's names for the loopback, link-local and private ranges (IPv4 and IPv6).
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_TRUE =
+  '不再接受 true：它让客户端自己写进 X-Forwarded-For 的地址算数，换个地址就能绕过按地址的限制。请写客户端与本进程之间的代理层数' +
+  '（只有 nginx 时写 TRUST_PROXY=1），或这些代理的地址（如 TRUST_PROXY=127.0.0.1 或 10.0.0.0/8，逗号分隔）';
+const TRUST_PROXY_FORMAT = `需为代理层数（1–${MAX_HOPS}）、代理的地址或网段（如 10.0.0.0/8，逗号分隔），或留空、false、0（不信任 X-Forwarded-For）`;
+
+const isAddressOrRange = (v: string) => {
+  if (NAMED_RANGES.has(v)) return true;
+  const [address = '', prefix, ...rest] = v.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY: who may tell this process the client's address (X-Forwarded-For). Only the proxies in
+ * front of it: by their count (the address the farthest of them saw is the client's) or their
+ * addresses. Never everyone (`true`): a client would write any address it likes and pass every
+ * per-address limit.
+ */
+function trustedProxies(raw: string, ctx: z.core.$RefinementCtx<string>): TrustProxy {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= MAX_HOPS) return (_address, hop) => hop < hops;
+  } else {
+    const list = value.split(',').map((v) => v.trim());
+    if (list.every(isAddressOrRange)) return list;
+  }
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMAT });
+  return z.NEVER;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,7 +75,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().default(''),
   MAIL_FROM: z.string().default('航迹 Contrail <no-reply@contrail.local>'),
-  TRUST_PROXY: z.enum(['', 'true', 'false']).default(''),
+  TRUST_PROXY: z.string().default('').transform(trustedProxies),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(''),
   UPLOAD_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
@@ -65,7 +108,11 @@ export interface Config {
   corsOrigins: string[];
   smtpUrl: string | null;
   mailFrom: string;
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: off, the proxies' addresses, or the nearest n hops (as a function: Fastify
+   * takes a bare number as trusting no hop at all).
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
   webDist: string;
   uploadLeaseMs: number;
@@ -128,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST || 'dist/web'),
     uploadLeaseMs: e.UPLOAD_LEASE_SECONDS * 1000,
