@@ -139,10 +139,14 @@ export class UploadService {
     const intentId = await repo.insertIntent(this.db, keys, now, this.opts.uploadLeaseMs);
     let committed: number;
     try {
-      await Promise.all([
+      // Every write ends before anything is cleaned up: one refused (a full disk) while the others were
+      // still writing, a file landing after the clean-up below would belong to nothing.
+      const writes = await Promise.allSettled([
         this.files.put(originalKey, await fs.promises.readFile(file), 'image/jpeg'),
         ...image.renditions.map((r, i) => this.files.put(renditionKeys[i]!, r.data, 'image/webp')),
       ]);
+      const refused = writes.find((w) => w.status === 'rejected');
+      if (refused) throw refused.reason;
       committed = await this.db.transaction().execute(async (trx) => {
         // Locks the member's row on PostgreSQL: one member's uploads commit one at a time.
         const slots = await this.accounts.slotsForUpdate(trx, user.id);
