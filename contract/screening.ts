@@ -41,6 +41,9 @@ export const SCREENING_MESSAGES = {
   notificationsRead: '已全部标为已读',
 } as const;
 
+/** Releasing a lock another screener holds: only its holder (or its running out) ends it. */
+export const lockHeldByMessage = (username: string) => `这张照片由 ${username} 锁定，只有锁定者可以释放`;
+
 export const REJECT_REASON_CODES = REJECT_REASONS.map((r) => r.code) as [string, ...string[]];
 
 export const SCREENING_TABS = ['normal', 'priority', 'escalated', 'appeals', 'decided'] as const;

@@ -1,6 +1,6 @@
 import { LEVELS } from '../../../../contract/limits.js';
 import type { PhotoState } from '../../../../contract/photos.js';
-import { SCREENING_LIMITS, SCREENING_MESSAGES, type LockInfo } from '../../../../contract/screening.js';
+import { lockHeldByMessage, SCREENING_LIMITS, SCREENING_MESSAGES, type LockInfo } from '../../../../contract/screening.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
@@ -70,8 +70,15 @@ export class LocksService {
     return { message: SCREENING_MESSAGES.lockRenewed, lock: (await this.lockOf(photoId, viewer))! };
   }
 
+  /**
+   * Ends the caller's own lock. Another screener's live lock stays theirs (409 naming them); a photo
+   * nobody holds is answered as released, so a page that leaves after its lock ran out hears no error.
+   */
   async release(photoId: number, viewer: AuthUser): Promise<{ message: string }> {
-    await repo.releaseLock(this.db, photoId, viewer.id);
+    if (!(await repo.releaseLock(this.db, photoId, viewer.id))) {
+      const lock = await this.lockOf(photoId, viewer);
+      if (lock && !lock.mine) throw conflict(lockHeldByMessage(lock.holder.username));
+    }
     return { message: SCREENING_MESSAGES.lockReleased };
   }
 

@@ -38,8 +38,14 @@ export async function renewLock(db: DbOrTrx, photoId: number, holderId: number, 
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function releaseLock(db: DbOrTrx, photoId: number, holderId: number): Promise<void> {
-  await db.deleteFrom('screening_locks').where('photo_id', '=', photoId).where('holder_id', '=', holderId).execute();
+/** Deletes the holder's own lock on the photo; false when they held none. */
+export async function releaseLock(db: DbOrTrx, photoId: number, holderId: number): Promise<boolean> {
+  const res = await db
+    .deleteFrom('screening_locks')
+    .where('photo_id', '=', photoId)
+    .where('holder_id', '=', holderId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
 }
 
 /** Live locks on these photos, with the holder's name. */

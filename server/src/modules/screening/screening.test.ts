@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_STATES } from '../../../../contract/photos.js';
-import { SCREENING_MESSAGES } from '../../../../contract/screening.js';
+import { lockHeldByMessage, SCREENING_MESSAGES } from '../../../../contract/screening.js';
 import { SHELL } from '../../../../contract/texts.js';
 import {
   bearer,
@@ -141,6 +141,30 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
     expect((await decide(id, a, { decision: 'accept' })).statusCode).toBe(409);
     expect((await call('DELETE', `/screening/photos/${id}/lock`, b)).statusCode).toBe(200);
     expect((await lock(id, a)).statusCode).toBe(200);
+  });
+
+  // Issue 34, item 6: releasing another's lock answered 200 "已释放" and the lock stayed.
+  it('refuses to release another screener’s live lock with 409 naming the holder, and keeps it', async () => {
+    const uploader = await makeUser(t);
+    const [a, b] = [await makeUser(t, 1), await makeUser(t, 2)];
+    const id = await insertPhoto(t, uploader.id);
+    expect((await lock(id, a)).statusCode).toBe(200);
+    const refused = await call('DELETE', `/screening/photos/${id}/lock`, b);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(lockHeldByMessage(a.username));
+    expectChineseError(refused.json());
+    const view = await call('GET', `/screening/photos/${id}`, a);
+    expect(view.json().lock).toMatchObject({ holder: { id: a.id }, mine: true });
+    expect((await lock(id, b)).statusCode).toBe(409);
+    // The holder releases it; then anyone's release of the free photo is answered as done.
+    const released = await call('DELETE', `/screening/photos/${id}/lock`, a);
+    expect(released.statusCode).toBe(200);
+    expect(released.json().message).toBe(SCREENING_MESSAGES.lockReleased);
+    expect((await call('DELETE', `/screening/photos/${id}/lock`, b)).statusCode).toBe(200);
+    expect((await lock(id, b)).statusCode).toBe(200);
+    // A lock that ran out is nobody's: releasing it is no refusal.
+    t.clock.advance(6 * 60_000);
+    expect((await call('DELETE', `/screening/photos/${id}/lock`, a)).statusCode).toBe(200);
   });
 
   it('records facts a screener corrects while deciding', async () => {
