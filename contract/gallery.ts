@@ -1,6 +1,6 @@
 import { GALLERY_SORTS } from './catalogues.js';
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
-import { CATEGORY_CODES, isCalendarDate, photoResponse } from './photos.js';
+import { CATEGORY_CODES, isCalendarDate, photoResponse, registrationSearch } from './photos.js';
 import { text, trimmedText, z } from './zod.js';
 
 // The public gallery (PRODUCT.md §3.1, §3.3, §3.4, §3.5): search, a photo's relations, likes, a
@@ -20,7 +20,7 @@ const optionalDate = text(10, '日期格式需为 YYYY-MM-DD')
 /** The parameters of `GET /photos` and of the `/search` page's URL: the same names (§3.3). */
 export const searchQuery = z.object({
   q: trimmedText(100, '搜索词最多 100 个字符').optional(),
-  reg: trimmedText(20, '注册号最多 20 个字符').optional(),
+  reg: registrationSearch.optional(),
   type: optionalId,
   airline: optionalId,
   airport: optionalId,

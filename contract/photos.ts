@@ -1,5 +1,5 @@
 import { somethingToChange, text, trimmedText, z } from './zod.js';
-import { CATEGORY_CODES, UPLOAD_LIMITS } from './catalogues.js';
+import { CATEGORY_CODES, registrationKey, UPLOAD_LIMITS } from './catalogues.js';
 import { MAX_ID } from './limits.js';
 import { MESSAGES } from './texts.js';
 
@@ -100,6 +100,19 @@ export const FACTS_LIMITS = {
 export const REGISTRATION_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,14}$/;
 const REGISTRATION_MESSAGE = '注册号只能包含字母、数字和连字符（1–15 位）';
 export { registrationKey } from './catalogues.js';
+
+/** Said when a registration to look up has no letter or digit (`reg=%`, `reg=-`): it would name every photo. */
+export const NEED_REGISTRATION = '请提供注册号（reg）或 MSN（msn）';
+
+/**
+ * `reg` of a search (the gallery and its feeds, the open photo API): any spelling (b30ee, B-30EE), but
+ * at least one letter or digit, since the search compares `registrationKey`s and an empty key is no
+ * filter at all. Empty itself is allowed: no filter, as each search reads it.
+ */
+export const registrationSearch = trimmedText(20, '注册号最多 20 个字符').refine(
+  (v) => v === '' || registrationKey(v) !== '',
+  NEED_REGISTRATION,
+);
 
 /** True for a real calendar date: 2024-02-29 is one, 2023-02-29 and 2024-02-30 are not. */
 export function isCalendarDate(v: string): boolean {

@@ -1,4 +1,5 @@
 import { PUBLIC_API_LIMITS } from './catalogues.js';
+import { NEED_REGISTRATION, registrationSearch } from './photos.js';
 import { text, trimmedText, z } from './zod.js';
 
 // The open photo API (issue 23, item 5) and oEmbed (item 6): for other sites, flight trackers and
@@ -8,7 +9,7 @@ import { text, trimmedText, z } from './zod.js';
 export { PUBLIC_API_LIMITS } from './catalogues.js';
 
 export const PUBLIC_API_MESSAGES = {
-  needReg: '请提供注册号（reg）或 MSN（msn）',
+  needReg: NEED_REGISTRATION,
   tooMany: `请求过于频繁：开放接口每个地址每分钟最多 ${PUBLIC_API_LIMITS.perMinute} 次`,
   badUrl: '只能嵌入本站的图片页面链接（/photo/编号）',
   notEmbeddable: '图片不存在，或摄影师不允许其他网站展示',
@@ -18,7 +19,7 @@ export const PUBLIC_API_MESSAGES = {
 export const publicPhotosQuery = z
   .object({
     /** A registration in any spelling: b30ee, B-30EE. */
-    reg: trimmedText(20).optional(),
+    reg: registrationSearch.optional(),
     /** An aircraft's manufacturer serial number; with `type` (ICAO designator, A320) when MSNs repeat across makers. */
     msn: trimmedText(30).optional(),
     type: trimmedText(10).optional(),

@@ -12,6 +12,7 @@ import {
   type SearchResponse,
 } from '../../../../contract/gallery.js';
 import { GALLERY_SORTS, PHOTO_PAGE_SIZES } from '../../../../contract/catalogues.js';
+import { PUBLIC_API_MESSAGES } from '../../../../contract/public-api.js';
 import { toJson } from '../../db/json.js';
 import type { PhotoState } from '../../../../contract/photos.js';
 import {
@@ -321,6 +322,25 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
       expect([query, res.statusCode]).toEqual([query, 400]);
       expectChineseError(res.json());
     }
+  });
+
+  // Issue 34, item 7: a registration of no letter or digit (`reg=%`) found every photo.
+  it('refuses a registration without a letter or digit, as the open photo API does', async () => {
+    for (const reg of ['%', '%25', '-', '%20-%20', '%E3%80%80.']) {
+      for (const url of [
+        `/api/v1/photos?reg=${reg}`,
+        `/api/v1/photos?reg=${reg}&view=card`,
+        `/api/v1/public/photos?reg=${reg}`,
+      ]) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect([url, res.statusCode]).toEqual([url, 400]);
+        expect(res.json<{ message: string }>().message).toBe(PUBLIC_API_MESSAGES.needReg);
+        expectChineseError(res.json());
+      }
+    }
+    // An empty one is no filter; a registration in any spelling still filters.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/photos?reg=' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/photos?reg=b-30ee' })).statusCode).toBe(200);
   });
 
   it('counts likes once per member and tells the member', async () => {

@@ -65,11 +65,10 @@ export class PublicApiService {
   }
 
   async photosOf(q: PublicPhotosQuery): Promise<PublicPhotosResponse> {
+    // The schema refuses a registration of no letter or digit (registrationSearch), as the gallery's does.
     const registration = q.reg ? registrationKey(q.reg) : null;
     // Photos without a registration are not one aircraft: `reg=NO-REG` finds none.
     if (registration === NO_REG_KEY) return { photos: [] };
-    if (q.reg && !registration)
-      throw badRequest(PUBLIC_API_MESSAGES.needReg, [{ path: ['reg'], message: PUBLIC_API_MESSAGES.needReg }]);
     let airframeIds: number[] | null = null;
     if (q.msn) {
       airframeIds = await repo.airframesWithMsn(this.db, msnKey(q.msn), q.type ? q.type.toUpperCase() : null);
