@@ -66,4 +66,13 @@ export function registerAuth(api: FastifyInstance, sources: AuthSources): void {
       if (request.user.level < config.level) throw forbidden(SHELL.noPermission);
     }
   });
+  // An answer that depends on who is signed in (a route for members, or any answer to a request that
+  // names its caller: a photo says whether they liked it) is kept by no cache, the browser's included:
+  // a shared computer or a proxy must not hand it to someone else. A route that made its answer
+  // cacheable itself (the same for everyone: feeds, the open API, the countries) keeps its own.
+  api.addHook('onSend', async (request, reply) => {
+    const personal =
+      request.routeOptions.config.level !== undefined || request.user !== null || request.headers.authorization !== undefined;
+    if (personal && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-store');
+  });
 }
