@@ -2,8 +2,8 @@
 // wait for them (the fan-out is queued in its transaction and done by the claimed job), and every
 // follower has the notification soon after. In process, on SQLite and PostgreSQL, next to GET /health.
 import { sql } from 'kysely';
-import { bearer, createTestApp, insertPhoto, makeUser, type TestApp } from '../server/src/testing/harness.js';
-import { toJson } from '../server/src/db/json.js';
+import { bearer, createTestApp, insertPhoto, makeUser } from '../server/src/testing/harness.js';
+import { seedFollowers } from '../server/src/testing/followers.js';
 
 const FOLLOWERS = 10_000;
 const ROUNDS = 5;
@@ -11,52 +11,13 @@ const ROUNDS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
-/** 10,000 members, each following B-30EE (mail off: the figure is the inbox's). */
-async function seedFollowers(t: TestApp): Promise<void> {
-  const now = Date.now();
-  for (let i = 0; i < FOLLOWERS; i += 1_000) {
-    const users = await t.database.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: 1_000 }, (_, j) => ({
-          email: `fan${i + j}@example.com`,
-          username: `fan${i + j}`,
-          username_key: `fan${i + j}`,
-          password_hash: 'x',
-          level: 0,
-          status: 'active' as const,
-          suspended_until: null,
-          suspension_reason: null,
-          settings: toJson({}),
-          created_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await t.database.db
-      .insertInto('follows')
-      .values(
-        users.map((u) => ({
-          user_id: u.id,
-          kind: 'registration',
-          target: 'B30EE',
-          label: 'B-30EE',
-          mail: 'off',
-          muted: 0,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
-}
-
 export async function benchFanout(pgUrl: string | null): Promise<void> {
   const kinds: ('sqlite' | 'postgres')[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
   if (pgUrl) process.env.TEST_DATABASE_URL ??= pgUrl;
   for (const kind of kinds) {
     const t = await createTestApp(kind);
     try {
-      await seedFollowers(t);
+      await seedFollowers(t, FOLLOWERS);
       const photographer = await makeUser(t);
       const screener = await makeUser(t, 1);
       const decide = async (registration: string) => {
@@ -98,7 +59,7 @@ export async function benchFanout(pgUrl: string | null): Promise<void> {
         await t.services.fanout.run(100);
         const { id, took } = await decide('B-30EE');
         followed.push(took);
-        // The job run back to back, as the scheduler would with no pause: until the last follower is told.
+        // The job run back to back, as the job runner would with no pause: until the last follower is told.
         const start = process.hrtime.bigint();
         while ((await t.services.fanout.run(20)) > 0);
         fanouts.push(ms(start));

@@ -13,6 +13,7 @@ import { asAnotherFile, makeJpeg } from '../server/src/testing/images.js';
 import { bearer, createTestApp, insertPhoto, makeUser } from '../server/src/testing/harness.js';
 import { benchCluster } from './cluster.js';
 import { benchFanout } from './fanout.js';
+import { benchMail } from './mail.js';
 import { benchGallery } from './gallery.js';
 import { benchUploads } from './uploads.js';
 import { formatPagesLcp, pagesLcp } from './lcp.js';
@@ -35,7 +36,7 @@ async function timeIt(n: number, fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** `npm run bench` runs every part; `npm run bench -- gallery cluster` only those named. */
-const PARTS = ['first-load', 'api', 'uploads', 'screening', 'follows', 'gallery', 'cluster', 'lcp'] as const;
+const PARTS = ['first-load', 'api', 'uploads', 'screening', 'follows', 'mail', 'gallery', 'cluster', 'lcp'] as const;
 const asked = process.argv.slice(2);
 for (const a of asked)
   if (!(PARTS as readonly string[]).includes(a)) throw new Error(`unknown bench part ${a}: ${PARTS.join(', ')}`);
@@ -46,12 +47,13 @@ async function main(): Promise<void> {
   if (runs('first-load')) await benchFirstLoad();
   if (runs('api')) await benchApi();
   if (runs('uploads')) await benchUploads(await cameraJpeg());
-  const needsPg = runs('screening') || runs('follows') || runs('gallery') || runs('cluster');
+  const needsPg = runs('screening') || runs('follows') || runs('mail') || runs('gallery') || runs('cluster');
   const pgServer = needsPg ? postgresForBench() : null;
   if (needsPg && !pgServer) console.log('PostgreSQL figures: skipped (no server binaries, no TEST_DATABASE_URL)');
   try {
     if (runs('screening')) await benchScreening(pgServer?.url ?? null);
     if (runs('follows')) await benchFanout(pgServer?.url ?? null);
+    if (runs('mail')) await benchMail(pgServer?.url ?? null);
     if (runs('gallery')) await benchGallery(pgServer?.url ?? null);
     if (runs('cluster')) await benchCluster(pgServer?.url ?? null);
   } finally {

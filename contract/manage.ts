@@ -13,6 +13,8 @@ export const done = z.object({ message: z.string() });
 
 export const MANAGE_MESSAGES = {
   saved: '已保存',
+  jobRetried: '已安排重试，稍后运行',
+  jobGone: '这个任务已不在失败列表中（可能已经完成或正在运行）',
   deleted: '已删除',
   merged: '已合并',
   approved: '已通过',
@@ -211,3 +213,37 @@ export const manageSummary = z.object({
   }),
 });
 export type ManageSummary = z.infer<typeof manageSummary>;
+
+// ---- background jobs (level 3) ----
+
+/** What each kind of background work is called on /manage. */
+export const JOB_KIND_LABELS: Record<string, string> = {
+  mail: '发送邮件',
+  'sweep-uploads': '清理中断的上传',
+  'purge-rejected': '删除过期的退稿文件',
+  'screening-digests': '审图结果汇总邮件',
+  'close-votes': '结束到期的投票',
+  'search-reindex': '重建搜索索引',
+  'airframe-link': '关联机身',
+  'follow-fanout': '通知关注者',
+  'follow-digests': '关注每日汇总邮件',
+  'lift-suspensions': '解除到期的停用',
+  'planner-statistics': '更新查询统计',
+  'clean-sessions': '清理过期会话与锁',
+};
+
+export const failedJob = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  /** The kind in Chinese (JOB_KIND_LABELS), or the kind itself. */
+  label: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string(),
+  /** When it is tried again (a failed job); null once it is dead. */
+  retryAt: z.number().int().nullable(),
+  deadAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+});
+export type FailedJob = z.infer<typeof failedJob>;
+export const failedJobsResponse = z.object({ items: z.array(failedJob) });
+export type FailedJobsResponse = z.infer<typeof failedJobsResponse>;

@@ -105,13 +105,13 @@ describe.skipIf(!browserAvailable())('editor’s choice votes and the dashboard 
     await screenshot(second.page, 'votes-open-390');
 
     // 72 hours pass: the deadline is moved into the past and the close-votes job is due now; the
-    // running server's scheduler (every 5 s) closes the vote.
+    // running server's job runner closes the vote.
     await services.db
       .updateTable('votes')
       .set({ closes_at: Date.now() - 1000 })
       .where('id', '=', voteId)
       .execute();
-    await services.db.updateTable('job_runs').set({ claimed_until: 0 }).where('name', '=', 'close-votes').execute();
+    await services.db.updateTable('jobs').set({ run_after: 0 }).where('key', '=', 'close-votes').execute();
     await expect
       .poll(
         async () => (await services.db.selectFrom('votes').select('state').where('id', '=', voteId).executeTakeFirst())?.state,

@@ -50,7 +50,7 @@ describe('server import boundaries', () => {
     ],
     [
       'a job reaching a module repository',
-      'server/src/jobs/scheduler.ts',
+      'server/src/jobs/kinds.ts',
       "import { x } from '../modules/accounts/accounts.repository.js';",
     ],
     [
@@ -75,7 +75,7 @@ describe('server import boundaries', () => {
       'server/src/modules/photos/photos.service.ts',
       "import { x } from '../accounts/accounts.service.js';",
     ],
-    ['job → a service', 'server/src/jobs/scheduler.ts', "import { x } from '../modules/photos/photos.service.js';"],
+    ['job → a service', 'server/src/jobs/kinds.ts', "import { x } from '../modules/photos/photos.service.js';"],
   ])('allows %s', async (_name, file, line) => {
     expect(await boundaryErrors(file, line)).toEqual([]);
   });

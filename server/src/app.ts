@@ -18,6 +18,8 @@ import { Limiter } from './http/rate-limit.js';
 import { registerCompression } from './http/compression.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web.js';
+import { jobKinds } from './jobs/kinds.js';
+import { JobRunner } from './jobs/runner.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createStorage, type PhotoStorage } from './media/storage.js';
 import { EventHub } from './events.js';
@@ -80,6 +82,8 @@ export interface AppParts {
   drain: Drain;
   /** Asks the database, the photo storage and the disk whether they answer; the periodic check calls it. */
   checkDependencies: DependencyChecks['probe'];
+  /** The job runner with every kind registered; the server starts it, tests run its due jobs. */
+  jobs: JobRunner;
 }
 
 export interface BuildOptions {
@@ -274,7 +278,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // those requests counted are written, then the database goes.
   app.addHook('onClose', async () => {
     await services.views.flush().catch((err: unknown) => app.log.error({ err }, 'writing views failed'));
+    mail.close?.();
     await database.destroy();
   });
-  return { app, routes, database, services, clock, mail, storage, drain, checkDependencies: checks.probe };
+  const jobs = new JobRunner(database, clock, app.log);
+  for (const kind of jobKinds(database, clock, mail, services)) jobs.register(kind);
+  return { app, routes, database, services, clock, mail, storage, drain, checkDependencies: checks.probe, jobs };
 }

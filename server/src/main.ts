@@ -1,15 +1,15 @@
 import { buildApp, tmpDirOf } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { defaultJobs, startLocalUpkeep, startScheduler } from './jobs/scheduler.js';
+import { startLocalUpkeep } from './jobs/upkeep.js';
 import { importReferenceDataIfChanged } from './modules/reference/reference.import.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, database, clock, mail, services, drain, checkDependencies } = await buildApp(config);
+  const { app, database, clock, services, drain, checkDependencies, jobs } = await buildApp(config);
   if (await importReferenceDataIfChanged(database.db, clock.now())) app.log.info('reference data imported');
   // Files of uploads that a previous process left half-done (see UploadService.upload).
   await services.uploads.sweep();
-  const stopJobs = startScheduler(database.db, clock, defaultJobs(database, clock, mail, services), app.log);
+  await jobs.start();
   const stopUpkeep = startLocalUpkeep(tmpDirOf(config), clock, services, app.log);
   // The dependencies are asked every 5 s, so an outage's end is seen (and logged) even when no request comes.
   const probes = setInterval(() => void checkDependencies(), 5_000);
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining: no new requests, answering those in flight');
     // Runs under way end after their current batch; none starts any more.
-    const jobsStopped = stopJobs();
+    const jobsStopped = jobs.stop();
     clearInterval(probes);
     stopUpkeep();
     // Past the grace, connections still open are closed: the process ends within it whatever a client does.

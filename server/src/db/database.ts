@@ -85,7 +85,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   // Statistics for the query planner, as SQLite advises for a long-lived connection (then hourly, see
-  // jobs/scheduler.ts): without them it takes any equality for a rare value (`state = 'accepted'`
+  // jobs/kinds.ts): without them it takes any equality for a rare value (`state = 'accepted'`
   // included). Gathered in full (sampled ones, the default, put 1,640 photos behind each state of 100k)
   // for a table that never had them (1–2 s at 100k photos, once), then only again where a table grew or
   // shrank tenfold.

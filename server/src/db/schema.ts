@@ -86,10 +86,31 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** A start-up lock (the reference import): one process holds `name` until `claimed_until`. */
 export interface JobRunsTable {
   name: string;
   claimed_until: number;
   last_run_at: number | null;
+}
+
+/** A job of the runner (jobs/runner.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON of the kind's payload. */
+  payload: string;
+  /** Unique while the row exists: a recurring kind's row (its kind), or one job for one thing. */
+  key: string | null;
+  run_after: number;
+  /** A recurring kind's interval: the row comes back after each run instead of being deleted. */
+  every_ms: number | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  lease_until: number | null;
+  lease_owner: string | null;
+  /** Set once its attempts ran out; listed on /manage with a retry button. */
+  dead_at: number | null;
+  created_at: number;
 }
 
 interface RefColumns {
@@ -437,6 +458,7 @@ export interface Database {
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   job_runs: JobRunsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -444,6 +466,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type JobRow = Selectable<JobsTable>;
 export type NewAuditEntry = Insertable<AuditLogTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 /**

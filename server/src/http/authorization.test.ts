@@ -111,6 +111,8 @@ const ACCESS: Record<string, 'anyone' | 'public' | 0 | 1 | 2 | 3> = {
   'PUT /api/v1/admin/users/:id': 3,
   'POST /api/v1/admin/users/:id/sessions/revoke': 3,
   'GET /api/v1/manage/summary': 1,
+  'GET /api/v1/manage/jobs': 3,
+  'POST /api/v1/manage/jobs/:id/retry': 3,
   'GET /api/v1/notams/current': 'public',
   'GET /api/v1/notams': 3,
   'POST /api/v1/notams': 3,

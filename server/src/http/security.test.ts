@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../../../contract/photos.js';
 import { MESSAGES } from '../../../contract/texts.js';
 import { FORBIDDEN_CHARACTERS_MESSAGE } from '../../../contract/zod.js';
-import { SENT_BODY } from '../mail/outbox.js';
-import { sendOutbox } from '../jobs/scheduler.js';
+import { MAIL_JOB, SENT_BODY } from '../mail/outbox.js';
 import { asAnotherFile, makeJpeg, withClaimedSize } from '../testing/images.js';
 import {
   bearer,
@@ -124,7 +123,7 @@ describe.each(databaseKinds())('security properties on %s', (kind) => {
 
     await post('/user/password/forgot', { email: u.email }, {}, '203.0.113.42');
     const third = await linkOf();
-    await sendOutbox(t.database.db, t.clock, { send: async () => undefined });
+    await t.jobs.runDue({ kinds: [MAIL_JOB] });
     const kept = await t.database.db.selectFrom('outbox').select('body').where('to_address', '=', u.email).execute();
     expect(kept.every((m) => m.body === SENT_BODY)).toBe(true);
     expect((await reset(third)).statusCode).toBe(200);

@@ -8,6 +8,7 @@ import { ManualClock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import type { Mail } from '../mail/outbox.js';
+import type { MailTransport } from '../mail/transport.js';
 import type { RunningServer } from './process.js';
 import { startS3 } from './s3.js';
 
@@ -54,6 +55,8 @@ export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
   storage: 'fs' | 's3' = 'fs',
+  /** A real transport (SMTP) instead of the list `sent`. */
+  mail?: MailTransport,
 ): Promise<TestApp> {
   const s3 = storage === 's3' ? await startS3() : null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-test-'));
@@ -71,7 +74,7 @@ export async function createTestApp(
   const parts = await buildApp(config, {
     clock,
     database: openDatabase(config),
-    mail: { send: async (m) => void sent.push(m) },
+    mail: mail ?? { send: async (m) => void sent.push(m) },
     logger: false,
   });
   await parts.app.ready();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_DAYS } from '../../../../contract/limits.js';
 import { MESSAGES, SHELL } from '../../../../contract/texts.js';
-import { sendOutbox } from '../../jobs/scheduler.js';
+import { MAIL_JOB } from '../../mail/outbox.js';
 import { bearer, createTestApp, databaseKinds, expectChineseError, makeUser, type TestApp } from '../../testing/harness.js';
 
 describe.each(databaseKinds())('accounts API on %s', (kind) => {
@@ -263,7 +263,7 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     const known = await post('/user/password/forgot', { email: u.email });
     expect(unknown.json()).toEqual({ message: MESSAGES.resetMailSent });
     expect(known.json()).toEqual(unknown.json());
-    expect(await sendOutbox(t.database.db, t.clock, { send: async (m) => void t.sent.push(m) })).toBeGreaterThanOrEqual(1);
+    expect(await t.jobs.runDue({ kinds: [MAIL_JOB] })).toBeGreaterThanOrEqual(1);
     const mail = t.sent.find((m) => m.to === u.email)!;
     const token = /reset\?token=([\w-]+)/.exec(mail.body)![1]!;
     const reset = await post('/user/password/reset', { token, password: 'after-reset-9' });

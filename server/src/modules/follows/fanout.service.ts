@@ -3,7 +3,9 @@ import { searchQuery } from '../../../../contract/gallery.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
+import { nudgeJob } from '../../db/jobs-queue.js';
 import type { EventHub } from '../../events.js';
+import { WALKERS } from '../../jobs/walkers.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { GalleryService } from '../gallery/gallery.service.js';
@@ -43,11 +45,17 @@ export class FollowFanout {
     private readonly publicUrl: string,
   ) {
     events.on('photo.stateChanged', async ({ trx, photo, to, at }) => {
-      if (to === 'accepted') await repo.queueFanout(trx, photo.id, at);
+      if (to !== 'accepted') return;
+      await repo.queueFanout(trx, photo.id, at);
+      // The walker runs at its next claim instead of its next interval: followers hear within a second.
+      await nudgeJob(trx, WALKERS.fanout, at);
     });
     // An editor's choice is news to saved searches of 编辑精选: the photo is walked again (those told at
     // its acceptance are not told twice: one notification per member and photo).
-    events.on('photo.featured', ({ trx, photoId, at }) => repo.requeueForSearches(trx, photoId, at));
+    events.on('photo.featured', async ({ trx, photoId, at }) => {
+      await repo.requeueForSearches(trx, photoId, at);
+      await nudgeJob(trx, WALKERS.fanout, at);
+    });
     // A merged duplicate's followers follow the entry it became.
     events.on('reference.merged', ({ trx, kind, fromId, intoId }) =>
       repo.moveFollows(trx, KIND_OF_REF[kind], String(fromId), String(intoId)),

@@ -7,6 +7,7 @@ import {
   adminUsersQuery,
   adminUsersResponse,
   done,
+  failedJobsResponse,
   idParams,
   manageSummary,
   updateUserRequest,
@@ -40,6 +41,12 @@ export function manageRoutes(manage: ManageService): FastifyPluginAsyncZod {
       '/admin/users/:id/sessions/revoke',
       { config: admin, schema: { tags, params, response: { 200: done, ...errors } } },
       (req) => manage.revokeSessions(userOf(req), req.params.id),
+    );
+    app.get('/manage/jobs', { config: admin, schema: { tags, response: { 200: failedJobsResponse, ...errors } } }, () =>
+      manage.failedJobs(),
+    );
+    app.post('/manage/jobs/:id/retry', { config: admin, schema: { tags, params, response: { 200: done, ...errors } } }, (req) =>
+      manage.retryJob(userOf(req), req.params.id),
     );
     app.get(
       '/manage/summary',

@@ -3,13 +3,16 @@ import {
   MANAGE_MESSAGES,
   type AdminUser,
   type AdminUserDetail,
+  type FailedJobsResponse,
+  JOB_KIND_LABELS,
   type ManageSummary,
   type UpdateUserRequest,
 } from '../../../../contract/manage.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { retryJob, troubledJobs } from '../../jobs/jobs.repository.js';
 import type { AccountsAdminService } from '../accounts/admin.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
@@ -99,5 +102,34 @@ export class ManageService {
       openVotes,
       pendingSuggestions,
     };
+  }
+
+  /** Background jobs that failed and wait for their next try, and the dead (issue 35): newest first, dead first. */
+  async failedJobs(): Promise<FailedJobsResponse> {
+    const rows = await troubledJobs(this.db, 200);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        label: JOB_KIND_LABELS[r.kind] ?? r.kind,
+        attempts: r.attempts,
+        lastError: r.last_error ?? '',
+        retryAt: r.dead_at === null ? r.run_after : null,
+        deadAt: r.dead_at,
+        createdAt: r.created_at,
+      })),
+    };
+  }
+
+  /** An administrator's retry: the job runs at the next claim, its tries counted afresh; audited. */
+  async retryJob(actor: AuthUser, id: number): Promise<{ message: string }> {
+    const now = this.clock.now();
+    const retried = await this.db.transaction().execute(async (trx) => {
+      if (!(await retryJob(trx, id, now))) return false;
+      await this.audit.record(trx, { actorId: actor.id, action: 'job.retry', targetType: 'job', targetId: id });
+      return true;
+    });
+    if (!retried) throw notFound(MANAGE_MESSAGES.jobGone);
+    return { message: MANAGE_MESSAGES.jobRetried };
   }
 }

@@ -2,6 +2,7 @@ import { LEVELS } from '@contract/limits';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/use-session.js';
 import { useSummary } from '../api/get-summary.js';
+import { FailedJobs } from './failed-jobs.js';
 import './manage.css';
 
 interface Tile {
@@ -93,6 +94,7 @@ export function Component() {
           </li>
         )}
       </ul>
+      {admin && <FailedJobs />}
     </div>
   );
 }
