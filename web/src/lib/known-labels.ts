@@ -1,4 +1,10 @@
+import type { PublicUser } from '@contract/accounts';
 import type { CardPhoto } from '@contract/cards';
+import type { RefItem, RefKind } from '@contract/reference';
+import { aircraftTypeLabel, airlineLabel, airportLabel } from '@contract/reference-labels';
+import { useQueries } from '@tanstack/react-query';
+import { request } from './api.js';
+import { referenceKeys } from './query-keys.js';
 
 // The URL holds ids (type=7); the names shown for them come from what this tab has seen: an entry
 // picked in a selector, or a photo in the results (each result matches the filter, so carries it).
@@ -31,4 +37,40 @@ export function rememberResults(params: Readonly<Record<string, string>>, photos
 
 export function labelOf(kind: LabelKind, id: string): string {
   return known.get(`${kind}:${id}`) ?? `编号 ${id}`;
+}
+
+const refItem = <K extends RefKind>(kind: K, id: number) =>
+  request<RefItem<K>>('GET', `/${kind}/${id}`, undefined, { quiet: true });
+
+/** How a filter's entry is read when no result named it: the label a card would carry. */
+const READERS: Partial<Record<LabelKind, (id: number) => Promise<string>>> = {
+  type: async (id) => aircraftTypeLabel(await refItem('aircraft-types', id)),
+  airline: async (id) => airlineLabel(await refItem('airlines', id)),
+  airport: async (id) => airportLabel(await refItem('airports', id)),
+  user: async (id) => (await request<PublicUser>('GET', `/users/${id}`, undefined, { quiet: true })).username,
+};
+
+/**
+ * Names the filters a search's results could not (no photo matched: an airline without photos yet)
+ * by reading their entries once the results are in; the page shows them as soon as they come. An
+ * entry that cannot be read keeps its number.
+ */
+export function useUnnamedLabels(params: Readonly<Record<string, string>>, settled: boolean): void {
+  const unnamed = (Object.keys(READERS) as LabelKind[]).flatMap((kind) => {
+    const id = Number(params[kind]);
+    return Number.isInteger(id) && id > 0 && !known.has(`${kind}:${id}`) ? [{ kind, id }] : [];
+  });
+  useQueries({
+    queries: unnamed.map(({ kind, id }) => ({
+      queryKey: referenceKeys.label(kind, id),
+      queryFn: async () => {
+        const label = await READERS[kind]!(id);
+        rememberLabel(kind, id, label);
+        return label;
+      },
+      enabled: settled,
+      staleTime: Infinity,
+      retry: false,
+    })),
+  });
 }

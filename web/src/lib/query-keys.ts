@@ -30,6 +30,8 @@ export const referenceKeys = {
   all: ['reference'] as const,
   kind: (kind: RefKind) => ['reference', kind] as const,
   search: (kind: RefKind, q: string) => ['reference', kind, q] as const,
+  /** The name a filter of /search shows for an entry or a member no result named. */
+  label: (kind: string, id: number) => ['reference', 'label', kind, id] as const,
   /** The countries a suggestion picks from. */
   countries: ['reference', 'countries'] as const,
 };

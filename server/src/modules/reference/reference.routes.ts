@@ -11,6 +11,7 @@ import {
   newAircraftType,
   newAirline,
   newAirport,
+  referenceItems,
   refQuery,
 } from '../../../../contract/reference.js';
 import {
@@ -90,6 +91,9 @@ export function referenceRoutes(reference: ReferenceService, curation: CurationS
       ['aircraft-types', 'aircraft_types'],
     ] as const;
     for (const [path, kind] of kinds) {
+      app.get(`/${path}/:id`, { schema: { tags, params, response: { 200: referenceItems[path], ...withNotFound } } }, (req) =>
+        reference.one(kind, req.params.id, req.user),
+      );
       app.delete(
         `/${path}/:id`,
         { config: screener, schema: { tags, params, response: { 200: done, ...withNotFound } } },

@@ -94,6 +94,18 @@ export class ReferenceService {
     };
   }
 
+  /**
+   * One entry, as a selector lists it: a filter of /search names its entry by it when no photo in the
+   * results does. A suggestion is seen only by its author, as in search; merged and deleted ones not at all.
+   */
+  async one<K extends RefKind>(kind: K, id: number, viewer: AuthUser | null) {
+    const k = KINDS[kind];
+    const row = await k.find(this.db, id);
+    const visible = row && (row.status === 'available' || (row.status === 'pending' && row.suggested_by === viewer?.id));
+    if (!visible) throw notFound();
+    return k.present(row);
+  }
+
   /** A member's addition waits for a screener (pending); a screener's is available at once. */
   async add<K extends RefKind>(kind: K, actor: AuthUser, request: KindTypes[K]['request']) {
     const k = KINDS[kind];

@@ -166,6 +166,38 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
     expect(tba.map((a) => refItemLabel('airlines', a))).toContain('Transbrasil（已停运） TBA');
   });
 
+  it('answers one entry by its id, a suggestion only to its author, merged and unknown ones 404', async () => {
+    const cca = (await search('airlines', 'CCA')).items[0];
+    const one = await t.app.inject({ method: 'GET', url: `/api/v1/airlines/${cca.id}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(cca);
+    const pvg = (await search('airports', 'ZSPD')).items[0];
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/airports/${pvg.id}` })).json()).toMatchObject({ icao: 'ZSPD' });
+    const b738 = (await search('aircraft-types', 'B738')).items[0];
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/aircraft-types/${b738.id}` })).json()).toMatchObject({
+      icao: 'B738',
+    });
+
+    const member = await makeUser(t);
+    const other = await makeUser(t);
+    const suggested = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/airlines',
+        headers: bearer(member.token),
+        payload: { icao: 'ZQX', nameEn: 'Suggested Air' },
+      })
+    ).json().item;
+    const read = (token?: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/airlines/${suggested.id}`, headers: token ? bearer(token) : {} });
+    expect((await read(member.token)).statusCode).toBe(200);
+    expect((await read(other.token)).statusCode).toBe(404);
+    expect((await read()).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/airlines/99999999' })).statusCode).toBe(404);
+    await t.database.db.updateTable('airlines').set({ status: 'merged' }).where('id', '=', suggested.id).execute();
+    expect((await read(member.token)).statusCode).toBe(404);
+  });
+
   it('brings search text of existing rows up to the current rules at start, edited rows included', async () => {
     await t.database.db.updateTable('airports').set({ search_text: 'zspd pvg stale' }).where('icao', '=', 'ZSPD').execute();
     await t.database.db

@@ -13,8 +13,13 @@ const ACCEPTED = [
 ];
 
 /** The gallery answers every search with `answer(request)`; the page is opened at `url`. */
-function open(url: string, answer: (r: SentRequest) => ReturnType<typeof gallery> | { status: number; body: unknown }) {
+function open(
+  url: string,
+  answer: (r: SentRequest) => ReturnType<typeof gallery> | { status: number; body: unknown },
+  more: Parameters<typeof stubApi>[0] = {},
+) {
   const api = stubApi({
+    ...more,
     'GET /photos': (r) => {
       const body = answer(r);
       return 'status' in body ? body : { body };
@@ -98,6 +103,30 @@ describe('search page', () => {
     open('/search?q=XYZ', () => gallery([]));
     expect(await screen.findByText('没有找到符合条件的图片。')).toBeDefined();
     expect(screen.getByRole('link', { name: '清除筛选，查看全部图片' }).getAttribute('href')).toBe('/search');
+  });
+
+  it('names the filters of a search without photos by their entries, not their numbers', async () => {
+    const airChina = {
+      id: 1765,
+      icao: 'CCA',
+      iata: 'CA',
+      nameZh: '中国国际航空',
+      nameEn: 'Air China',
+      country: 'China',
+      shortZh: '国航',
+      active: true,
+      status: 'available',
+    };
+    const { api } = open('/search?airline=1765&airport=11', () => gallery([]), {
+      'GET /airlines/1765': { body: airChina },
+      'GET /airports/11': { body: pekAirports().items[0] },
+    });
+    await screen.findByText('没有找到符合条件的图片。');
+    const chips = screen.getByLabelText('当前筛选');
+    expect(await within(chips).findByText('航司：中国国际航空')).toBeDefined();
+    expect(await within(chips).findByText('机场：北京首都 ZBAA/PEK')).toBeDefined();
+    expect(chips.textContent).not.toContain('编号');
+    expect(api.unanswered).toEqual([]);
   });
 
   it('says a refused search needs other conditions, with the server’s reason as a notice', async () => {

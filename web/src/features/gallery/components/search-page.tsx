@@ -8,7 +8,7 @@ import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
 import { usePageTitle } from '../../../lib/page-title.js';
 import { useSearchPhotos } from '../../../lib/search-photos.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
-import { labelOf, rememberResults, type LabelKind } from '../../../lib/known-labels.js';
+import { labelOf, rememberResults, useUnnamedLabels, type LabelKind } from '../../../lib/known-labels.js';
 import { activeFilters, apiParamsOf, SORT_NAMES, withParams, type SearchKey } from '../lib/search-params.js';
 import './gallery.css';
 
@@ -53,6 +53,7 @@ export function Component() {
   useLoadMoreAtBottom(results);
   const items = results.data?.pages.flatMap((p) => p.items) ?? [];
   rememberResults(params, items);
+  useUnnamedLabels(params, results.isSuccess || results.isError);
   const first = results.data?.pages[0];
   const filters = activeFilters(params);
   // Open at first when the URL holds filters the panel shows, on a wide window; a phone sees the chips.
