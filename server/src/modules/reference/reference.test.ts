@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
-import { bearer, createTestApp, databaseKinds, makeUser, type TestApp } from '../../testing/harness.js';
+import { bearer, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../../testing/harness.js';
 import { refItemLabel, type RefItem } from '../../../../contract/reference.js';
 import { importReferenceData, importReferenceDataIfChanged } from './reference.import.js';
 import { queryTerms, words } from './search-words.js';
@@ -154,6 +154,24 @@ describe.each(databaseKinds())('reference data on %s', (kind) => {
   ];
   it.each(FIRST)('finds %s «%s» first', async (path, q, expected) => {
     expect((await search(path, q)).items[0]).toMatchObject(expected);
+  });
+
+  it('ranks the variants of a type by how many accepted photos show them, then by name', async () => {
+    const member = await makeUser(t);
+    const typeId = async (icao: string) => (await search('aircraft-types', icao)).items[0].id as number;
+    const [b738, b739, b733] = [await typeId('B738'), await typeId('B739'), await typeId('B733')];
+    for (const aircraft_type_id of [b738, b738, b738, b739, b739]) {
+      await insertPhoto(t, member.id, { state: 'accepted', aircraft_type_id });
+    }
+    // Waiting and rejected photos are not the community's use of a type.
+    for (let i = 0; i < 4; i += 1)
+      await insertPhoto(t, member.id, { state: i % 2 ? 'pending' : 'rejected', aircraft_type_id: b733 });
+    for (const q of ['波音737', 'Boeing 737', '737']) {
+      const icaos = (await search('aircraft-types', q)).items.map((i: { icao: string | null }) => i.icao);
+      expect([q, icaos.slice(0, 5)]).toEqual([q, ['B738', 'B739', 'B732', 'B733', 'B734']]);
+    }
+    // An exact code still comes first.
+    expect((await search('aircraft-types', 'B733')).items[0]).toMatchObject({ icao: 'B733' });
   });
 
   it('answers Chinese first, with codes: 上海浦东 ZSPD/PVG, 波音 737-800（B738）', async () => {
