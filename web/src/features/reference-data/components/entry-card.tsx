@@ -1,7 +1,8 @@
 import type { RefItem, RefKind } from '@contract/reference';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { entryLabel, fieldValue, FIELDS } from '../lib/kinds.js';
+import { useCountryName } from '../../../lib/countries.js';
+import { entryLabel, FIELDS, shownValue } from '../lib/kinds.js';
 
 interface Props {
   kind: RefKind;
@@ -16,7 +17,8 @@ interface Props {
 
 /** One entry as a card: its label, every field that has a value, and the actions below (phones, suggestions). */
 export function EntryCard({ kind, item, actions, testId, showPending = true, note }: Props) {
-  const facts = FIELDS[kind].map((f) => [f.column, fieldValue(item, f.name)] as const).filter(([, v]) => v);
+  const countryName = useCountryName();
+  const facts = FIELDS[kind].map((f) => [f.column, shownValue(item, f.name, countryName)] as const).filter(([, v]) => v);
   return (
     <div className="refdata-card" data-testid={testId}>
       <h3>

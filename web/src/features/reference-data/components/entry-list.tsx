@@ -3,7 +3,8 @@ import { Button, Empty, Input, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { useEntries } from '../api/search-entries.js';
-import { entryLabel, fieldValue, FIELDS, KIND_NAMES } from '../lib/kinds.js';
+import { useCountryName } from '../../../lib/countries.js';
+import { entryLabel, FIELDS, KIND_NAMES, shownValue } from '../lib/kinds.js';
 import { useNarrow } from '../../../lib/use-narrow.js';
 import { EntryActions } from './entry-actions.js';
 import { EntryCard } from './entry-card.js';
@@ -29,6 +30,7 @@ export function EntryList({ kind, q, onSearch }: Props) {
   const entries = useEntries(kind, q);
   const narrow = useNarrow();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const countryName = useCountryName();
   const name = KIND_NAMES[kind];
   const items: RefItem[] = entries.data?.pages.flatMap((p): RefItem[] => p.items) ?? [];
 
@@ -45,7 +47,7 @@ export function EntryList({ kind, q, onSearch }: Props) {
       key: f.name,
       title: f.column,
       width: f.code ? 76 : undefined,
-      render: (_: unknown, item: RefItem) => fieldValue(item, f.name) || <span className="muted">—</span>,
+      render: (_: unknown, item: RefItem) => shownValue(item, f.name, countryName) || <span className="muted">—</span>,
     })),
     {
       key: 'actions',

@@ -54,6 +54,12 @@ export function fieldValue(item: RefItem, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** A field's value as a list shows it: the country in Chinese (`countryName`), the rest as stored. */
+export function shownValue(item: RefItem, name: string, countryName: (name: string) => string): string {
+  const value = fieldValue(item, name);
+  return name === 'country' && value ? countryName(value) : value;
+}
+
 /** The form's starting values: every field as text. */
 export function formValues(kind: RefKind, item?: RefItem): Record<string, string> {
   return Object.fromEntries(FIELDS[kind].map((f) => [f.name, item ? fieldValue(item, f.name) : '']));
