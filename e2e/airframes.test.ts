@@ -65,6 +65,7 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
             patch: { decided_at: Date.now() },
           }),
         );
+        await services.runInlineJobs();
       };
       const airframeOf = async (id: number) =>
         (await services.db.selectFrom('photos').select('airframe_id').where('id', '=', id).executeTakeFirstOrThrow())

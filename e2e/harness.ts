@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildServices } from '../server/src/app.js';
+import { systemClock } from '../server/src/clock.js';
+import { jobKinds } from '../server/src/jobs/kinds.js';
+import { JobRunner } from '../server/src/jobs/runner.js';
+import { LINK_JOB } from '../server/src/modules/airframes/airframes.service.js';
+import { INDEX_JOB } from '../server/src/modules/gallery/gallery.service.js';
 import { loadConfig } from '../server/src/config.js';
 import type { RunningServer } from '../server/src/testing/process.js';
 import { INPUT_TRAIL_SCRIPT, watchBrowser } from './trail.js';
@@ -19,10 +24,21 @@ export function browserAvailable(): boolean {
   return ok;
 }
 
-/** Services over the same database as a running server, to set up users the way the CLI does. */
+/**
+ * Services over the same database as a running server, to set up users the way the CLI does, and a way to
+ * run the jobs a change through them enqueued that a request would run before answering (the gallery's
+ * index, the airframe link): the server's runner would do them within a second, the test needs them now.
+ */
 export async function servicesFor(server: RunningServer) {
   const { services, database } = await buildServices(loadConfig(server.env));
-  return { ...services, db: database.db, close: () => database.destroy() };
+  const jobs = new JobRunner(database, systemClock, { error: console.error, warn: () => undefined });
+  for (const kind of jobKinds(database, systemClock, { send: async () => undefined }, services)) jobs.register(kind);
+  return {
+    ...services,
+    db: database.db,
+    runInlineJobs: () => jobs.runDue({ kinds: [INDEX_JOB, LINK_JOB] }),
+    close: () => database.destroy(),
+  };
 }
 
 type Services = Awaited<ReturnType<typeof servicesFor>>;
@@ -71,6 +87,7 @@ export async function acceptAs(services: Services, photoId: number, actor: Actor
     .execute((trx) =>
       services.lifecycle.transition(trx, { photo: row, action: 'accept', actor, patch: { decided_at: Date.now() } }),
     );
+  await services.runInlineJobs();
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -106,6 +106,7 @@ export async function seedGallery(
           patch: { decided_at: now, ...(featured.includes(i) ? { featured_at: now } : {}) },
         }),
       );
+      await services.runInlineJobs();
       photos.push({ id: photo.id, ...facts });
     }
     return { photographer: { id: p.id, ...photographer }, screener: { id: s.id }, photos, ref };

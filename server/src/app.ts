@@ -18,6 +18,7 @@ import { Limiter } from './http/rate-limit.js';
 import { registerCompression } from './http/compression.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web.js';
+import { requestJobs } from './db/jobs-queue.js';
 import { jobKinds } from './jobs/kinds.js';
 import { JobRunner } from './jobs/runner.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
@@ -223,6 +224,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The job runner (its kinds registered below, once the mail transport exists). A request's inline
+  // jobs (db/jobs-queue.ts) run after its transaction and before its answer: the screener who accepted
+  // a photo finds it in a search at once; the loops retry any that fail here.
+  const jobs = new JobRunner(database, clock, app.log);
+  app.addHook('onRequest', (_request, _reply, done) => requestJobs.run(new Set(), done));
+  app.addHook('onSend', async () => {
+    const keys = requestJobs.getStore();
+    if (keys?.size) await jobs.runKeys(keys).catch((err: unknown) => app.log.warn({ err }, 'inline jobs left to the runner'));
+  });
   fs.mkdirSync(config.dataDir, { recursive: true });
   const outages = new Outages();
   outages.attach(app.log);
@@ -281,7 +291,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mail.close?.();
     await database.destroy();
   });
-  const jobs = new JobRunner(database, clock, app.log);
   for (const kind of jobKinds(database, clock, mail, services)) jobs.register(kind);
   return { app, routes, database, services, clock, mail, storage, drain, checkDependencies: checks.probe, jobs };
 }

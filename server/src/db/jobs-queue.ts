@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'kysely';
 import type { DbOrTrx } from './database.js';
 
 /**
@@ -5,26 +7,48 @@ import type { DbOrTrx } from './database.js';
  * them): a job exists exactly when the change that asks for it does.
  */
 
-/** Enqueues a job. A keyed job already pending stays as it is (one job for one thing). */
-export async function enqueueJob(
-  db: DbOrTrx,
-  kind: string,
-  payload: unknown,
-  now: number,
-  opts: { key?: string; runAfter?: number } = {},
-): Promise<void> {
+/**
+ * The keys of the `inline` jobs a request enqueued (app.ts opens one per request): the request runs
+ * them after its transaction has committed and before it answers, so whoever made a change reads it
+ * at once (the gallery's index, an airframe's photos). Outside a request, or if that run fails, the
+ * runner's loops do them.
+ */
+export const requestJobs = new AsyncLocalStorage<Set<string>>();
+
+export interface EnqueueOptions {
+  /**
+   * One job for one thing: enqueued again while pending, it stays one row, brought forward, revived if
+   * dead, and run again if a run had already begun (its version moved on).
+   */
+  key?: string;
+  runAfter?: number;
+  /** Run by the enqueuing request before it answers (needs a key). */
+  inline?: boolean;
+}
+
+export async function enqueueJob(db: DbOrTrx, kind: string, payload: unknown, now: number, opts: EnqueueOptions = {}) {
+  const runAfter = opts.runAfter ?? now;
   await db
     .insertInto('jobs')
     .values({
       kind,
       payload: JSON.stringify(payload ?? null),
       key: opts.key ?? null,
-      run_after: opts.runAfter ?? now,
+      run_after: runAfter,
       every_ms: null,
       created_at: now,
     })
-    .onConflict((oc) => oc.column('key').doNothing())
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        version: sql`jobs.version + 1`,
+        run_after: sql`case when jobs.run_after > ${runAfter} then ${runAfter} else jobs.run_after end`,
+        payload: JSON.stringify(payload ?? null),
+        dead_at: null,
+        attempts: sql`case when jobs.dead_at is null then jobs.attempts else 0 end`,
+      }),
+    )
     .execute();
+  if (opts.inline && opts.key) requestJobs.getStore()?.add(opts.key);
 }
 
 /** Brings a recurring kind (a walker) forward to now: new work came, it runs at the next claim. */

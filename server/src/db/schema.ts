@@ -105,6 +105,8 @@ export interface JobsTable {
   /** A recurring kind's interval: the row comes back after each run instead of being deleted. */
   every_ms: number | null;
   attempts: Generated<number>;
+  /** Enqueues that met this pending row (its key): a run that began before the last is not the last. */
+  version: Generated<number>;
   last_error: string | null;
   lease_until: number | null;
   lease_owner: string | null;

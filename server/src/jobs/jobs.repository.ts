@@ -42,6 +42,8 @@ export async function claimNextJob(
   owner: string,
   now: number,
   leaseMs: number,
+  /** Only the job of this key (a request running its own inline job). */
+  key?: string,
 ): Promise<JobRow | undefined> {
   if (kinds.length === 0) return undefined;
   return db
@@ -57,6 +59,7 @@ export async function claimNextJob(
         .where('run_after', '<=', now)
         .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
         .where('kind', 'in', kinds)
+        .$if(key !== undefined, (q) => q.where('key', '=', key!))
         .orderBy('run_after')
         .orderBy('id')
         .limit(1);
@@ -77,10 +80,25 @@ export async function renewLease(db: Db, id: number, owner: string, until: numbe
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** Done: a one-off job is deleted, a recurring one comes back after its interval with a clean slate. */
+/**
+ * Done: a one-off job is deleted, a recurring one comes back after its interval with a clean slate. A
+ * one-off job enqueued again while it ran (its version moved on) is released instead, to run again.
+ */
 export async function finishJob(db: Db, job: JobRow, owner: string, now: number): Promise<void> {
   if (job.every_ms === null) {
-    await db.deleteFrom('jobs').where('id', '=', job.id).where('lease_owner', '=', owner).execute();
+    const gone = await db
+      .deleteFrom('jobs')
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .where('version', '=', job.version)
+      .executeTakeFirst();
+    if (Number(gone.numDeletedRows) > 0) return;
+    await db
+      .updateTable('jobs')
+      .set({ attempts: 0, last_error: null, lease_until: null, lease_owner: null })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .execute();
     return;
   }
   await db

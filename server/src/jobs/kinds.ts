@@ -3,6 +3,8 @@ import type { DatabaseHandle } from '../db/database.js';
 import { deleteStaleCounters } from '../http/rate-limit.repository.js';
 import type { MailTransport } from '../mail/transport.js';
 import type { Services } from '../app.js';
+import { LINK_JOB } from '../modules/airframes/airframes.service.js';
+import { INDEX_JOB } from '../modules/gallery/gallery.service.js';
 import { mailJob } from './mail.js';
 import type { JobKind } from './runner.js';
 import { WALKERS } from './walkers.js';
@@ -21,6 +23,9 @@ export function jobKinds(database: DatabaseHandle, clock: Clock, transport: Mail
   });
   return [
     mailJob(db, clock, transport) as JobKind<never>,
+    // Enqueued by a change of a photo, run by the request that made it (db/jobs-queue.ts: inline).
+    { kind: INDEX_JOB, run: async ({ photoId }: { photoId: number }) => services.gallery.indexPhoto(photoId) } as JobKind<never>,
+    { kind: LINK_JOB, run: async ({ photoId }: { photoId: number }) => services.airframes.linkPhoto(photoId) } as JobKind<never>,
     every('sweep-uploads', 60_000, () => services.uploads.sweep()),
     every('purge-rejected', 3_600_000, () => services.files.purgeRejected()),
     every('screening-digests', 60_000, () => services.notifications.sendDigests()),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { enqueueJob, nudgeJob } from '../db/jobs-queue.js';
 import { enqueueMail, MAIL_JOB, SENT_BODY } from '../mail/outbox.js';
-import { bearer, createTestApp, databaseKinds, makeUser, type TestApp } from '../testing/harness.js';
+import { bearer, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../testing/harness.js';
 import { JobRunner, type JobKind } from './runner.js';
 
 // The one durable job runner (issue 35, item 2) on each database: retries with backoff, then dead and
@@ -200,6 +200,65 @@ describe.each(databaseKinds())('the job runner on %s', (kind) => {
     const after = await effects();
     expect(after).toEqual([...before, '10:done', '10:started', ...Array.from({ length: 10 }, (_, i) => `${i + 11}:done`)]);
     expect(await jobsOf('step')).toEqual([]);
+  });
+
+  it('runs a keyed job again when it was enqueued again while it ran, and revives a dead one', async () => {
+    const seen: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const runner = new JobRunner(t.database, t.clock, quiet).register<{ v: string }>({
+      kind: 'sync',
+      maxAttempts: 1,
+      run: async ({ v }) => {
+        seen.push(v);
+        if (first) {
+          first = false;
+          // A second change of the same thing arrives while this run is under way.
+          await enqueueJob(t.database.db, 'sync', { v: 'second' }, t.clock.now(), { key: 'sync:1' });
+          await held;
+        }
+      },
+    });
+    await enqueueJob(t.database.db, 'sync', { v: 'first' }, t.clock.now(), { key: 'sync:1' });
+    const running = runner.runDue({ max: 1 });
+    await expect.poll(() => seen.length).toBe(1);
+    release();
+    expect(await running).toBe(1);
+    // Not deleted: it runs again with the latest payload, then it is gone.
+    expect(await jobsOf('sync')).toMatchObject([{ attempts: 0, lease_until: null }]);
+    expect(await runner.runDue()).toBe(1);
+    expect(seen).toEqual(['first', 'second']);
+    expect(await jobsOf('sync')).toEqual([]);
+  });
+
+  it('runs the jobs a decision enqueued before answering it: the accepted photo is found at once', async () => {
+    const uploader = await makeUser(t);
+    const screener = await makeUser(t, 1);
+    const id = await insertPhoto(t, uploader.id, { registration: 'B-7A3Q' });
+    const as = bearer(screener.token);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/screening/photos/${id}/lock`, headers: as })).statusCode).toBe(
+      200,
+    );
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/screening/photos/${id}/decision`,
+      headers: as,
+      payload: { decision: 'accept' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    // The index and the airframe were written after the decision's commit, by the same request.
+    expect(
+      await t.database.db
+        .selectFrom('jobs')
+        .select('kind')
+        .where('key', 'in', [`gallery.index:${id}`, `airframe.link:${id}`])
+        .execute(),
+    ).toEqual([]);
+    const found = await t.app.inject({ method: 'GET', url: '/api/v1/photos?q=B7A3Q' });
+    expect(found.json().items.map((p: { id: number }) => p.id)).toEqual([id]);
+    const row = await t.database.db.selectFrom('photos').select('airframe_id').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.airframe_id).not.toBeNull();
   });
 
   it('sends a mail through its job once and keeps no body after it', async () => {

@@ -106,6 +106,14 @@ export class JobRunner {
     return ran;
   }
 
+  /**
+   * Runs these keyed jobs now, each if it is due and no process holds it (a request's inline jobs, after
+   * its commit). A failure is recorded as any other and left to the loops' retry.
+   */
+  async runKeys(keys: Iterable<string>): Promise<void> {
+    for (const key of keys) await this.runOne(this.stopping.signal, [...this.kinds.keys()], key);
+  }
+
   private async ensureRecurring(): Promise<void> {
     for (const k of this.kinds.values()) {
       if (k.everyMs) await upsertRecurring(this.database.db, k.kind, k.everyMs, this.clock.now());
@@ -139,10 +147,10 @@ export class JobRunner {
   }
 
   /** Claims and runs one due job; false when none was due. */
-  private async runOne(stopping: AbortSignal, kinds: readonly string[] = [...this.kinds.keys()]): Promise<boolean> {
+  private async runOne(stopping: AbortSignal, kinds: readonly string[] = [...this.kinds.keys()], key?: string): Promise<boolean> {
     if (stopping.aborted) return false;
     const { db, dialect } = this.database;
-    const job = await claimNextJob(db, dialect, kinds, this.owner, this.clock.now(), this.leaseMs);
+    const job = await claimNextJob(db, dialect, kinds, this.owner, this.clock.now(), this.leaseMs, key);
     if (!job) return false;
     const kind = this.kinds.get(job.kind)!;
     const lost = new AbortController();

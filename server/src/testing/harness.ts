@@ -174,7 +174,7 @@ export function expectChineseError(body: { message: string; issues?: { message: 
   }
 }
 
-export { acceptPhoto, insertAccepted, insertPhoto, WITH_RENDITIONS } from './photos.js';
+export { acceptPhoto, insertAccepted, insertPhoto, runInlineJobs, WITH_RENDITIONS } from './photos.js';
 
 /**
  * A member of a running server process, made through the database it uses, with a session token and

@@ -1,3 +1,5 @@
+import { LINK_JOB } from '../modules/airframes/airframes.service.js';
+import { INDEX_JOB } from '../modules/gallery/gallery.service.js';
 import type { Clock } from '../clock.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { toJson } from '../db/json.js';
@@ -92,7 +94,7 @@ export const WITH_RENDITIONS = {
 
 /** A photo taken in flight with renditions, accepted by `decider`; the clock then moves a second on. */
 export async function insertAccepted(
-  t: Pick<TestApp, 'database' | 'services' | 'clock'>,
+  t: Pick<TestApp, 'database' | 'services' | 'clock' | 'jobs'>,
   uploaderId: number,
   decider: { id: number; username: string; level: number },
   over: Partial<NewPhoto> = {},
@@ -103,9 +105,13 @@ export async function insertAccepted(
   return id;
 }
 
-/** Accepts a photo the way screening does (through the lifecycle, decided now), so the gallery's index follows. */
+/**
+ * Accepts a photo the way screening does (through the lifecycle, decided now), then runs the jobs the
+ * acceptance enqueued, as the deciding request does before it answers: the gallery's index and the
+ * airframe follow.
+ */
 export async function acceptPhoto(
-  t: Pick<TestApp, 'database' | 'services' | 'clock'>,
+  t: Pick<TestApp, 'database' | 'services' | 'clock' | 'jobs'>,
   photoId: number,
   decider: { id: number; username: string; level: number },
 ): Promise<void> {
@@ -118,4 +124,8 @@ export async function acceptPhoto(
       patch: { decided_at: t.clock.now() },
     }),
   );
+  await runInlineJobs(t);
 }
+
+/** The jobs a request runs before it answers (db/jobs-queue.ts), for tests that change photos through services. */
+export const runInlineJobs = (t: Pick<TestApp, 'jobs'>) => t.jobs.runDue({ kinds: [INDEX_JOB, LINK_JOB] });

@@ -13,6 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('run_after', msType, (c) => c.notNull())
     .addColumn('every_ms', msType)
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    // Counts the enqueues that met a pending row of the same key: a run that began before the last one
+    // does not delete the row, so the job runs again and sees the latest change.
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('lease_until', msType)
     .addColumn('lease_owner', 'varchar(100)')

@@ -2,6 +2,7 @@ import { AIRFRAME_MESSAGES } from '../../../../contract/airframes.js';
 import { registrationKey } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
+import { enqueueJob } from '../../db/jobs-queue.js';
 import type { EventHub } from '../../events.js';
 import type { FieldIssue } from '../../../../contract/errors.js';
 import { keyOfMsn } from './airframe-edits.service.js';
@@ -27,9 +28,10 @@ export class AirframesService {
     private readonly clock: Clock,
     events: EventHub,
   ) {
-    // Inside the acceptance's transaction: an accepted photo has its airframe, or is listed for screeners.
-    events.on('photo.stateChanged', async ({ trx, photo, to }) => {
-      if (to === 'accepted') await this.link(trx, photo.id);
+    // A job enqueued in the acceptance's transaction and run by the request after it commits: an accepted
+    // photo has its airframe, or is listed for screeners.
+    events.on('photo.stateChanged', async ({ trx, photo, to, at }) => {
+      if (to === 'accepted') await enqueueLink(trx, photo.id, at);
     });
     // A merged duplicate type or airline: airframes and liveries name the survivor, as photos do.
     events.on('reference.merged', async ({ trx, kind, fromId, intoId }) => {
@@ -38,7 +40,7 @@ export class AirframesService {
     });
     // An accepted photo left without an airframe by a change of its facts is found again.
     events.on('photo.factsChanged', async ({ trx, photoIds }) => {
-      for (const id of await linkRepo.acceptedUnlinked(trx, photoIds)) await this.link(trx, id);
+      for (const id of await linkRepo.acceptedUnlinked(trx, photoIds)) await enqueueLink(trx, id, this.clock.now());
     });
   }
 
@@ -83,6 +85,11 @@ export class AirframesService {
    * what that one was merged into), else the one its facts resolve to, else a new one; when two
    * aircraft fit and the date cannot tell, it stays unlinked for a screener.
    */
+  /** The job `airframe.link`: one accepted photo placed on its airframe, in a transaction of its own. */
+  async linkPhoto(photoId: number): Promise<void> {
+    await this.db.transaction().execute((trx) => this.link(trx, photoId));
+  }
+
   async link(trx: DbOrTrx, photoId: number): Promise<void> {
     const p = await repo.photoIdentity(trx, photoId);
     if (!p || p.state !== 'accepted') return;
@@ -220,3 +227,9 @@ export class AirframesService {
     return done;
   }
 }
+
+/** The job kind that places one accepted photo on its airframe (jobs/kinds.ts). */
+export const LINK_JOB = 'airframe.link';
+
+const enqueueLink = (trx: DbOrTrx, photoId: number, now: number) =>
+  enqueueJob(trx, LINK_JOB, { photoId }, now, { key: `${LINK_JOB}:${photoId}`, inline: true });

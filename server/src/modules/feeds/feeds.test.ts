@@ -15,6 +15,7 @@ import {
   insertPhoto,
   WITH_RENDITIONS,
   makeUser,
+  runInlineJobs,
   type TestApp,
 } from '../../testing/harness.js';
 
@@ -204,6 +205,7 @@ describe.each(databaseKinds())('Atom feeds on %s', (kind) => {
     await t.database.db
       .transaction()
       .execute((trx) => t.services.lifecycle.transition(trx, { photo: row, action: 'withdraw', actor: owner }));
+    await runInlineJobs(t);
     const gone = await feed('?reg=B-30EE', { 'if-modified-since': before });
     expect(gone.statusCode).toBe(200);
     expect(gone.body).not.toContain(`/photo/${third}<`);

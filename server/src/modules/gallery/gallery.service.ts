@@ -11,7 +11,8 @@ import {
 import { msnKey } from '../../../../contract/airframes.js';
 import { registrationKey } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
-import type { DatabaseHandle } from '../../db/database.js';
+import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
+import { enqueueJob } from '../../db/jobs-queue.js';
 import type { CardRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -71,11 +72,13 @@ export class GalleryService {
     private readonly screening: ScreeningQueueService,
   ) {
     this.index = new GalleryIndex(database, reference, () => this.changed());
-    // Every change of what the gallery shows re-indexes the photos it touches, in its transaction.
-    events.on('photo.stateChanged', async ({ trx, photo, from, to }) => {
-      if (from === 'accepted' || to === 'accepted') await this.index.sync(trx, photo.id);
+    // Every change of what the gallery shows re-indexes the photos it touches: a job per photo, enqueued
+    // in the change's transaction and run by the request after it commits (issue 35: the decision's
+    // transaction keeps only what must be atomic).
+    events.on('photo.stateChanged', async ({ trx, photo, from, to, at }) => {
+      if (from === 'accepted' || to === 'accepted') await enqueueIndexing(trx, [photo.id], at);
     });
-    events.on('photo.factsChanged', ({ trx, photoIds }) => this.index.syncMany(trx, photoIds));
+    events.on('photo.factsChanged', ({ trx, photoIds }) => enqueueIndexing(trx, photoIds, this.clock.now()));
     events.on('account.renamed', ({ trx, userId }) => this.index.syncUploader(trx, userId));
     events.on('reference.changed', async ({ trx, kind, id }) =>
       this.index.syncMany(trx, await this.photos.photoIdsNaming(trx, PHOTO_COLUMN[kind], id)),
@@ -212,6 +215,11 @@ export class GalleryService {
   }
 
   /** This process changed what the gallery shows (GalleryIndex tells it, inside the change's transaction). */
+  /** The job `gallery.index`: a photo's search document as its row is now, in a transaction of its own. */
+  async indexPhoto(photoId: number): Promise<void> {
+    await this.db.transaction().execute((trx) => this.index.sync(trx, photoId));
+  }
+
   changed(): void {
     this.version.clear();
     this.stats = null;
@@ -276,5 +284,14 @@ export class GalleryService {
       coverPhoto: cover && cover.uploader_id === userId ? (await this.photos.present([cover], null))[0]! : null,
       stats: { ...stats, acceptanceRate: acceptance.acceptanceRate },
     };
+  }
+}
+
+/** The job kind that re-indexes one photo (jobs/kinds.ts). */
+export const INDEX_JOB = 'gallery.index';
+
+async function enqueueIndexing(trx: DbOrTrx, photoIds: number[], now: number): Promise<void> {
+  for (const photoId of new Set(photoIds)) {
+    await enqueueJob(trx, INDEX_JOB, { photoId }, now, { key: `${INDEX_JOB}:${photoId}`, inline: true });
   }
 }

@@ -23,6 +23,7 @@ import {
   expectChineseError,
   insertPhoto,
   makeUser,
+  runInlineJobs,
   type TestApp,
   WITH_RENDITIONS,
 } from '../../testing/harness.js';
@@ -299,6 +300,7 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
         actor: { id: screener.id, username: 's', level: 2, sessionId: 0 },
       }),
     );
+    await runInlineJobs(t);
     expect(await found('q=b4321')).toEqual([]);
   });
 
@@ -469,6 +471,7 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
           actor: { id: s.id, username: 's', level: 1, sessionId: 0 },
         }),
       );
+      await runInlineJobs(web);
       const page = await web.app.inject({ method: 'GET', url: `/photo/${id}` });
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<title>B-6543 · 航迹</title>');
