@@ -32,7 +32,7 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
 }
 
 // Two malloc arenas: image work on libvips' threads otherwise leaves glibc a heap per thread that it
-// never gives back (300 uploads: +346 MB idle with the default, +140 MB with two; docs/decisions.md).
+// never gives back (300 uploads: +346 MB idle with the default, +140 MB with two; ADR 0012).
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',

@@ -128,7 +128,7 @@ export async function processJpeg(file: string, watermark: Watermark | null): Pr
     }
     // sharp writes no metadata unless asked (keepMetadata/withExif): no EXIF, GPS or ICC leaves.
     // libwebp's effort 3+ costs ~3× effort 2 at 2560 px for <1 % fewer bytes (measured, see
-    // docs/decisions.md); the small sizes that galleries load most keep effort 4.
+    // bench/README.md and ADR 0010); the small sizes that galleries load most keep effort 4.
     const data = await pipeline.webp({ quality: 82, effort: s.edge > 640 ? 2 : 4 }).toBuffer();
     return { edge: s.edge, width: s.width, height: s.height, data };
   });
