@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'MAINTENANCE',
   'BUSY',
   'UNAVAILABLE',
+  'NOT_IMPLEMENTED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

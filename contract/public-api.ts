@@ -56,7 +56,8 @@ export const oembedQuery = z.object({
   url: text(300),
   maxwidth: z.coerce.number().int().min(1).max(10_000).optional(),
   maxheight: z.coerce.number().int().min(1).max(10_000).optional(),
-  format: z.enum(['json'], PUBLIC_API_MESSAGES.badFormat).optional(),
+  /** Only json: any other format is answered 501, as the oEmbed spec asks of a provider. */
+  format: text(20).optional(),
 });
 export type OembedQuery = z.infer<typeof oembedQuery>;
 

@@ -25,6 +25,8 @@ export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', mes
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, issues?: FieldIssue[]) => new AppError(409, 'CONFLICT', message, issues);
 export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
+/** A request the server understands but does not answer in that form (oEmbed's format=xml). */
+export const notImplemented = (message: string) => new AppError(501, 'NOT_IMPLEMENTED', message);
 
 /** Refused for now, not for good: the client is told when to try again (429 or 503 with Retry-After). */
 export class RetryLaterError extends AppError {

@@ -32,6 +32,32 @@ const origin = (url: string) => {
   }
 };
 
+/** What a page on any site may send to the open endpoints: conditional requests among them. */
+const OPEN_REQUEST_HEADERS = 'Accept, Accept-Language, Cache-Control, If-Modified-Since, If-None-Match';
+
+/**
+ * Opens a plugin's routes to every origin: GET without credentials (a page elsewhere never rides on a
+ * member's session), the named answer headers readable, and `paths` answer the preflight a browser
+ * sends first when the page adds a header such as If-None-Match. When CORS_ORIGINS is set, its
+ * plugin answers every preflight in its own hook; the headers written here on sending replace its
+ * narrower ones for these routes.
+ */
+export function openToEveryOrigin(app: FastifyInstance, paths: string[], exposedHeaders: string): void {
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Access-Control-Expose-Headers', exposedHeaders);
+    reply.removeHeader('Access-Control-Allow-Credentials');
+    if (req.method === 'OPTIONS') {
+      reply.header('Access-Control-Allow-Methods', 'GET, HEAD');
+      reply.header('Access-Control-Allow-Headers', OPEN_REQUEST_HEADERS);
+      reply.header('Access-Control-Max-Age', '86400');
+    }
+  });
+  for (const path of paths) {
+    app.options(path, { schema: { hide: true } }, async (_req, reply) => reply.status(204).header('Content-Length', '0').send());
+  }
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const { hash } = runtimeConfigScript(config);
   const apiOrigins = [config.apiHostCN, config.apiHostUS].map(origin).filter((o): o is string => !!o);

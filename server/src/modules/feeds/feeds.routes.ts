@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../../contract/zod.js';
 import { errorBody } from '../../../../contract/errors.js';
 import { FEED_LIMITS, feedQuery } from '../../../../contract/feeds.js';
+import { openToEveryOrigin } from '../../http/security.js';
 import type { FeedsService } from './feeds.service.js';
 
 const errors = { 400: errorBody, 404: errorBody, 503: errorBody };
@@ -26,10 +27,8 @@ function unchanged(headers: Record<string, string | string[] | undefined>, etag:
 /** `GET /feeds/photos?…`: Atom 1.0 for feed readers, open to every origin, 304 to a current copy. */
 export function feedsRoutes(feeds: FeedsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onSend', async (_req, reply) => {
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.removeHeader('Access-Control-Allow-Credentials');
-    });
+    // ETag readable: a page elsewhere asks again with If-None-Match.
+    openToEveryOrigin(app, ['/feeds/photos'], 'ETag');
     app.get(
       '/feeds/photos',
       {

@@ -117,6 +117,24 @@ describe.each(databaseKinds())('Atom feeds on %s', (kind) => {
     await t?.close();
   });
 
+  it('answers a browser’s preflight, so a page elsewhere can ask with If-None-Match and read the ETag', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/feeds/photos?reg=B-30EE',
+      headers: {
+        origin: 'https://reader.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'if-none-match, if-modified-since',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toMatch(
+      /if-none-match.*if-modified-since|if-modified-since.*if-none-match/,
+    );
+    expect(String((await feed()).headers['access-control-expose-headers'])).toContain('ETag');
+  });
+
   it('gives the latest accepted photos as valid Atom, newest first, each with its image, facts, photographer and licence', async () => {
     const res = await feed();
     expect(res.statusCode, res.body).toBe(200);

@@ -11,23 +11,21 @@ import {
 } from '../../../../contract/public-api.js';
 import { tooManyRequests } from '../../http/errors.js';
 import type { Limiter } from '../../http/rate-limit.js';
+import { openToEveryOrigin } from '../../http/security.js';
 import type { PublicApiService } from './public-api.service.js';
 
 const errors = { 400: errorBody, 404: errorBody, 429: errorBody, 503: errorBody };
+const oembedErrors = { ...errors, 501: errorBody };
 const QUOTA_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
 
 /**
- * `GET /public/photos` and `GET /oembed`: open to every origin (GET only, no credentials), cached by
- * browsers and proxies, and limited per address across processes with `RateLimit-*` headers.
+ * `GET /public/photos` and `GET /oembed`: open to every origin (GET only, no credentials, preflights
+ * answered), cached by browsers and proxies, and limited per address across processes with `RateLimit-*` headers.
  */
 export function publicApiRoutes(api: PublicApiService, limiter: Limiter): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['public'];
-    app.addHook('onSend', async (_req, reply) => {
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.header('Access-Control-Expose-Headers', QUOTA_HEADERS);
-      reply.removeHeader('Access-Control-Allow-Credentials');
-    });
+    openToEveryOrigin(app, ['/public/photos', '/oembed'], QUOTA_HEADERS);
     const quota = async (req: FastifyRequest, reply: FastifyReply) => {
       const q = await limiter.quota(`public-api:${req.ip}`, { max: PUBLIC_API_LIMITS.perMinute, windowMs: 60_000 });
       reply.header('RateLimit-Limit', q.limit);
@@ -51,7 +49,7 @@ export function publicApiRoutes(api: PublicApiService, limiter: Limiter): Fastif
     );
     app.get(
       '/oembed',
-      { schema: { tags, querystring: oembedQuery, response: { 200: oembedResponse, ...errors } } },
+      { schema: { tags, querystring: oembedQuery, response: { 200: oembedResponse, ...oembedErrors } } },
       async (req, reply) => {
         await quota(req, reply);
         const answer = await api.oembed(req.query);

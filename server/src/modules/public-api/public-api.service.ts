@@ -14,7 +14,7 @@ import {
 } from '../../../../contract/public-api.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound, notImplemented } from '../../http/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import * as repo from './public-api.repository.js';
@@ -116,6 +116,7 @@ export class PublicApiService {
 
   /** oEmbed for a photo page of this site (`{publicUrl}/photo/{id}`, any host spelling of it refused). */
   async oembed(q: OembedQuery): Promise<OembedResponse> {
+    if (q.format !== undefined && q.format !== 'json') throw notImplemented(PUBLIC_API_MESSAGES.badFormat);
     const id = this.photoIdOf(q.url);
     const row = await repo.acceptedPhoto(this.db, id);
     const [shown] = row ? await this.shown([row]) : [];

@@ -185,7 +185,42 @@ describe.each(databaseKinds())('the open photo API on %s', (kind) => {
       expect(res.status).toBe(400);
       expectChineseError(res.body);
     }
-    expect((await get(`/oembed?url=${url(photo.first)}&format=xml`)).status).toBe(400);
     expect(LICENCE_DISPLAY).toContain('署名');
+  });
+
+  it('answers oEmbed in another format than JSON with 501, as the oEmbed spec says', async () => {
+    const url = encodeURIComponent(`${t.config.publicUrl}/photo/${photo.first}`);
+    for (const format of ['xml', 'yaml']) {
+      const res = await get<{ message: string; code: string }>(`/oembed?url=${url}&format=${format}`);
+      expect(res.status).toBe(501);
+      expect(res.body).toEqual({ message: PUBLIC_API_MESSAGES.badFormat, code: 'NOT_IMPLEMENTED' });
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    }
+    expect((await get(`/oembed?url=${url}&format=json`)).status).toBe(200);
+  });
+
+  it('answers a browser’s preflight of the open API and oEmbed, so a page elsewhere can ask with If-None-Match', async () => {
+    // The site's own CORS list (for its API hosts) answers every other preflight; not these.
+    const listed = await createTestApp(kind, { CORS_ORIGINS: 'https://contrail.example' });
+    const apps = [t.app, listed.app];
+    for (const [app, path] of apps.flatMap((a) => ['/public/photos?reg=B-30EE', '/oembed?url=x'].map((p) => [a, p] as const))) {
+      const res = await app.inject({
+        method: 'OPTIONS',
+        url: `/api/v1${path}`,
+        remoteAddress: `10.9.0.${++address}`,
+        headers: {
+          origin: 'https://tracker.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'if-none-match',
+        },
+      });
+      expect([path, res.statusCode]).toEqual([path, 204]);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(String(res.headers['access-control-allow-methods'])).toContain('GET');
+      expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('if-none-match');
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(res.body).toBe('');
+    }
+    await listed.close();
   });
 });
