@@ -1,6 +1,7 @@
 import { somethingToChange, text, trimmedText, z } from './zod.js';
 import { CATEGORY_CODES, registrationKey, UPLOAD_LIMITS } from './catalogues.js';
 import { MAX_ID } from './limits.js';
+import { formatRegistration } from './registrations.js';
 import { MESSAGES } from './texts.js';
 
 // Re-exported: pages that need only these import them from catalogues.ts, without zod.
@@ -168,8 +169,10 @@ export function watermarkBox(
 
 export const photoMeta = z
   .strictObject({
+    // Written as its country writes it, whatever the spelling sent (b30ee → B-30EE), as the upload form
+    // does when the field is left; one that fits no country's format (a military serial) is kept upper-cased.
     registration: trimmedText(FACTS_LIMITS.registrationMax, REGISTRATION_MESSAGE)
-      .transform((v) => v.toUpperCase())
+      .transform((v) => formatRegistration(v) ?? v.toUpperCase())
       .pipe(z.string().regex(REGISTRATION_PATTERN, REGISTRATION_MESSAGE)),
     msn: trimmedText(FACTS_LIMITS.msnMax).optional(),
     aircraftTypeId: id().min(1, '请选择机型'),

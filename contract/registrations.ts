@@ -2,8 +2,9 @@
  * How registrations are written, country by country (issue 21, item 5; the marks in
  * nationality-marks.ts): a typed registration is written the way its country writes it (`b30ee` →
  * `B-30EE`, `n123ab` → `N123AB`), its country named, and one that fits no country's format gets a hint
- * under the field, with the likely spelling when there is one. Hints only: the server keeps what the
- * member sends; military serials and 无注册号 stay allowed.
+ * under the field, with the likely spelling when there is one. The server writes a registration it is
+ * sent the same way (contract/photos.ts); one that fits no country (military serials, 无注册号) is
+ * kept as sent, upper-cased.
  */
 import { NATIONALITY_MARKS, type NationalityMark } from './nationality-marks.js';
 

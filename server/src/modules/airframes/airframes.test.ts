@@ -125,6 +125,8 @@ describe.each(databaseKinds())('airframes on %s', (kind) => {
     const meta = await t.services.pageMeta.pageMeta(`/airframe/${a320}`);
     expect(meta?.title).toBe('9H-ABC / B-1234 · 空客 A320（A320） · MSN 4321 · 航迹');
     expect((await t.services.pageMeta.pageMeta('/reg/B-1234'))?.title).toBe('B-1234 的机身 · 航迹');
+    // The address in any spelling: titled as its country writes it, as the page is.
+    expect((await t.services.pageMeta.pageMeta('/reg/b1234'))?.title).toBe('B-1234 的机身 · 航迹');
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.body).toContain(`/airframe/${a320}</loc>`);
     expect(sitemap.body).toContain(`/airframe/${b737}</loc>`);

@@ -10,6 +10,7 @@ import {
 import { galleryQuery, type CardSearchResponse } from '../../../../contract/gallery.js';
 import { MAX_ID } from '../../../../contract/limits.js';
 import { REGISTRATION_PATTERN, type PhotoResponse } from '../../../../contract/photos.js';
+import { formatRegistration } from '../../../../contract/registrations.js';
 import type { Db } from '../../db/database.js';
 import type { PageMeta } from '../../http/web.js';
 import type { PhotosService } from '../photos/photos.service.js';
@@ -150,7 +151,7 @@ export class PageMetaService {
     const { items } = await this.airframes.list({ reg, limit: 10 });
     if (items.length === 0) return null;
     return {
-      title: `${reg} 的机身 · 航迹`,
+      title: `${formatRegistration(reg) ?? reg.toUpperCase()} 的机身 · 航迹`,
       description: items.map((a) => [a.aircraftType?.label, a.msn ? `MSN ${a.msn}` : null].filter(Boolean).join(' ')).join('；'),
       image: this.image(items[0]!.cover),
     };

@@ -337,6 +337,32 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
     expect((await upload(u.token, { file: baseJpeg, meta: meta() })).statusCode).toBe(201);
   });
 
+  it('writes a registration sent in any spelling as its country does, on upload and on edit', async () => {
+    const u = await makeUser(t);
+    const sent = async (registration: string) =>
+      (await upload(u.token, { file: fresh(), meta: meta({ registration }) })).json().photo.registration;
+    expect(await sent('b1234')).toBe('B-1234');
+    expect(await sent('n-123ab')).toBe('N123AB');
+    expect(await sent('9vsqa')).toBe('9V-SQA');
+    // What fits no country's format is kept as sent, upper-cased: a military serial, 无注册号.
+    expect(await sent('za147')).toBe('ZA147');
+    expect(await sent('NO-REG')).toBe('NO-REG');
+    const { photo } = (await upload(u.token, { file: fresh(), meta: meta() })).json();
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/photos/${photo.id}`,
+      headers: bearer(u.token),
+      payload: { registration: 'ja873a' },
+    });
+    expect(edit.json().photo.registration).toBe('JA873A');
+    const row = await t.database.db
+      .selectFrom('photos')
+      .select(['registration', 'registration_key'])
+      .where('id', '=', photo.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ registration: 'JA873A', registration_key: 'JA873A' });
+  });
+
   it('edits a pending photo, lists rejections with reasons, and auto-fills from accepted registrations', async () => {
     const u = await makeUser(t);
     const { photo } = (await upload(u.token, { file: baseJpeg, meta: meta({ registration: 'b-8888', msn: '1234' }) })).json();

@@ -1,3 +1,4 @@
+import { formatRegistration } from '@contract/registrations';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.js';
 import { useAirframes } from '../api/list-airframes.js';
@@ -7,7 +8,9 @@ import { FollowButton } from '../../../components/follow-button.js';
 
 /** `/reg/{registration}`: the aircraft that carried it, the one that carried it last first. */
 export function Component() {
-  const reg = (useParams().registration ?? '').toUpperCase().slice(0, 15);
+  const typed = (useParams().registration ?? '').toUpperCase().slice(0, 15);
+  // Written as its country writes it, as the photos are: /reg/b30ee is B-30EE.
+  const reg = formatRegistration(typed) ?? typed;
   const { data, error, isPending } = useAirframes({ reg });
   usePageTitle(`${reg} 的机身`);
   return (
