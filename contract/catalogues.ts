@@ -177,3 +177,14 @@ export const PUBLIC_API_LIMITS = {
   pageDefault: 10,
   pageMax: 50,
 } as const;
+
+/** A photo's state in words: the screening history, the photo page and the screening page's reasons. */
+export const PHOTO_STATE_NAMES = {
+  pending: '待审',
+  accepted: '已通过',
+  rejected: '已拒绝',
+  escalated: '已升级',
+  appealed: '申诉中',
+  withdrawn: '已撤回',
+  deleted: '已删除',
+} as const;

@@ -105,7 +105,12 @@ export const votesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
 export type VotesQuery = z.infer<typeof votesQuery>;
-export const votesResponse = z.object({ items: z.array(vote), nextCursor: z.string().nullable() });
+export const votesResponse = z.object({
+  items: z.array(vote),
+  nextCursor: z.string().nullable(),
+  /** What this viewer may do with votes: cancel an open one (senior screeners). */
+  can: z.object({ cancel: z.boolean() }),
+});
 export type VotesResponse = z.infer<typeof votesResponse>;
 
 export const openVoteRequest = z.strictObject({
@@ -211,6 +216,8 @@ export const manageSummary = z.object({
     airlines: z.number().int(),
     aircraftTypes: z.number().int(),
   }),
+  /** The administrators' pages and lists this viewer may open. */
+  can: z.object({ manageUsers: z.boolean(), manageSite: z.boolean(), jobs: z.boolean() }),
 });
 export type ManageSummary = z.infer<typeof manageSummary>;
 

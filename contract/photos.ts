@@ -262,6 +262,17 @@ export type PhotoChecks = z.infer<typeof photoChecks>;
 export const PHOTO_STATES = ['pending', 'accepted', 'rejected', 'escalated', 'appealed', 'withdrawn', 'deleted'] as const;
 export type PhotoState = (typeof PHOTO_STATES)[number];
 
+/** What the photo page offers its signed-in viewer beyond reading it (server/src/policies/photos.ts). */
+export const photoPermissions = z.object({
+  /** The screening history under the photo (screeners). */
+  screeningHistory: z.boolean(),
+  /** 发起投票 for editor's choice (screeners, on someone else's accepted photo). */
+  openVote: z.boolean(),
+  /** 选为每周图片 (senior screeners, on someone else's accepted photo). */
+  pickPotw: z.boolean(),
+});
+export type PhotoPermissions = z.infer<typeof photoPermissions>;
+
 export const photoResponse = z.object({
   id: z.number().int(),
   state: z.enum(PHOTO_STATES),
@@ -293,6 +304,8 @@ export const photoResponse = z.object({
   featured: z.boolean(),
   /** For a signed-in viewer of one photo: whether they like it. */
   liked: z.boolean().optional(),
+  /** For a signed-in viewer of one photo: what they may do with it. */
+  can: photoPermissions.optional(),
 });
 export type PhotoResponse = z.infer<typeof photoResponse>;
 

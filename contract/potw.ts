@@ -63,7 +63,12 @@ export const potwListQuery = z.object({
 });
 export type PotwListQuery = z.infer<typeof potwListQuery>;
 
-export const potwListResponse = z.object({ items: z.array(potwEntry), nextCursor: z.string().nullable() });
+export const potwListResponse = z.object({
+  items: z.array(potwEntry),
+  nextCursor: z.string().nullable(),
+  /** Whether this viewer picks photos of the week and sees the weeks ahead (senior screeners). */
+  can: z.object({ pick: z.boolean() }),
+});
 export type PotwListResponse = z.infer<typeof potwListResponse>;
 
 export const pickPotwResponse = z.object({ message: z.string(), entry: potwEntry });

@@ -180,6 +180,8 @@ export const screeningView = z.object({
   sameRegistration: z.array(photoResponse),
   /** The actions this viewer may take now. */
   allowed: z.array(z.enum([...DECISIONS, 'revoke'])),
+  /** Why the page is read-only for this viewer (nothing allowed), in words; null when they may act. */
+  readOnlyReason: z.string().nullable(),
 });
 export type ScreeningView = z.infer<typeof screeningView>;
 

@@ -104,3 +104,14 @@ describe('the shape of the code', () => {
     expect(long).toEqual([]);
   });
 });
+
+// The web asks the API what a viewer may do (server/src/policies/, issue 35): pages and shared
+// components do not compare levels; only the shell in web/src/app (the guard, the header) keeps its own.
+describe('the web app’s pages and components', () => {
+  it('compare no levels', () => {
+    const offenders = ['web/src/features', 'web/src/components'].flatMap((dir) =>
+      sourceFiles(path.join(root, dir)).filter((file) => /\bLEVELS\./.test(fs.readFileSync(file, 'utf8'))),
+    );
+    expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
+  });
+});

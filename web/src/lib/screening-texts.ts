@@ -1,19 +1,11 @@
-import { CATEGORIES } from '@contract/catalogues';
+import { CATEGORIES, PHOTO_STATE_NAMES } from '@contract/catalogues';
 import type { PhotoEdit, PhotoResponse, PhotoState } from '@contract/photos';
 
 // How screening history reads, shared by the screening page and the public photo page (level ≥ 1).
 
 export const categoryName = new Map<string, string>(CATEGORIES.map((c) => [c.code, c.zh]));
 
-export const STATE_NAMES: Record<PhotoState, string> = {
-  pending: '待审',
-  accepted: '已通过',
-  rejected: '已拒绝',
-  escalated: '已升级',
-  appealed: '申诉中',
-  withdrawn: '已撤回',
-  deleted: '已删除',
-};
+export const STATE_NAMES: Record<PhotoState, string> = PHOTO_STATE_NAMES;
 
 /** The facts a screening event's `facts` name (the contract's fields → [before, after]). */
 export const FACT_NAMES: Record<string, string> = {

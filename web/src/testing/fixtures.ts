@@ -67,6 +67,7 @@ export function screening(overrides: Partial<ScreeningView> = {}): ScreeningView
     uploaderRecent: [],
     sameRegistration: [],
     allowed: ['accept', 'reject', 'escalate'],
+    readOnlyReason: null,
     ...overrides,
   });
 }

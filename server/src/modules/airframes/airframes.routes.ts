@@ -13,10 +13,10 @@ import {
   liveryWriteResponse,
 } from '../../../../contract/airframes.js';
 import { errorBody } from '../../../../contract/errors.js';
-import { LEVELS } from '../../../../contract/limits.js';
 import { userOf } from '../../http/auth.js';
 import type { AirframeEditsService } from './airframe-edits.service.js';
 import type { LiveriesService } from './liveries.service.js';
+import { reference } from '../../policies/index.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 503: errorBody };
 
@@ -24,7 +24,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 export function airframesRoutes(airframes: AirframeEditsService, liveries: LiveriesService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['airframes'];
-    const screener = { level: LEVELS.screener };
+    const screener = { level: reference.editLevel };
     app.put(
       '/airframes/:id',
       {

@@ -10,8 +10,8 @@ import {
   unlinkedResponse,
 } from '../../../../contract/airframes.js';
 import { errorBody } from '../../../../contract/errors.js';
-import { LEVELS } from '../../../../contract/limits.js';
 import type { AirframePagesService } from './airframe-pages.service.js';
+import { reference } from '../../policies/index.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 503: errorBody };
 
@@ -31,7 +31,7 @@ export function airframePagesRoutes(pages: AirframePagesService): FastifyPluginA
     );
     app.get(
       '/airframes/unlinked',
-      { config: { level: LEVELS.screener }, schema: { tags, response: { 200: unlinkedResponse, ...errors } } },
+      { config: { level: reference.editLevel }, schema: { tags, response: { 200: unlinkedResponse, ...errors } } },
       () => pages.unlinked(100),
     );
     app.get(

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../../contract/errors.js';
-import { LEVELS } from '../../../../contract/limits.js';
 import {
   adminUserDetail,
   adminUserResponse,
@@ -14,13 +13,14 @@ import {
 } from '../../../../contract/manage.js';
 import { userOf } from '../../http/auth.js';
 import type { ManageService } from './manage.service.js';
+import { members } from '../../policies/index.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 503: errorBody };
 
 export function manageRoutes(manage: ManageService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['manage'];
-    const admin = { level: LEVELS.admin };
+    const admin = { level: members.adminLevel };
     const params = idParams;
     app.get(
       '/admin/users',
@@ -50,8 +50,8 @@ export function manageRoutes(manage: ManageService): FastifyPluginAsyncZod {
     );
     app.get(
       '/manage/summary',
-      { config: { level: LEVELS.screener }, schema: { tags, response: { 200: manageSummary, ...errors } } },
-      () => manage.summary(),
+      { config: { level: members.dashboardLevel }, schema: { tags, response: { 200: manageSummary, ...errors } } },
+      (req) => manage.summary(userOf(req)),
     );
   };
 }

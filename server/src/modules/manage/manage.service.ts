@@ -19,6 +19,7 @@ import type { PhotosService } from '../photos/photos.service.js';
 import type { CurationService } from '../reference/curation.service.js';
 import type { ScreeningQueueService } from '../screening/queue.service.js';
 import type { VotesService } from '../votes/votes.service.js';
+import { members } from '../../policies/index.js';
 
 /**
  * The administrators' users page (PRODUCT.md §3.13) and the management dashboard: rules and
@@ -62,8 +63,8 @@ export class ManageService {
     if (target.status === 'deleted') throw conflict(MESSAGES.accountGone);
     if (body.suspend && body.lift)
       throw badRequest('不能同时停用和解除停用', [{ path: ['lift'], message: '不能同时停用和解除停用' }]);
-    if (body.level !== undefined && id === actor.id && body.level < actor.level) throw forbidden(MANAGE_MESSAGES.selfLevel);
-    if (body.suspend && id === actor.id) throw forbidden(MANAGE_MESSAGES.selfSuspend);
+    if (body.level !== undefined && !members.maySetLevel(actor, id, body.level)) throw forbidden(MANAGE_MESSAGES.selfLevel);
+    if (body.suspend && !members.maySuspend(actor, id)) throw forbidden(MANAGE_MESSAGES.selfSuspend);
     if (body.suspend?.until != null && body.suspend.until <= this.clock.now()) {
       throw badRequest('结束时间需晚于现在', [{ path: ['suspend', 'until'], message: '结束时间需晚于现在' }]);
     }
@@ -85,7 +86,7 @@ export class ManageService {
     return { message: MANAGE_MESSAGES.sessionsRevoked };
   }
 
-  async summary(): Promise<ManageSummary> {
+  async summary(viewer: AuthUser): Promise<ManageSummary> {
     const [waiting, decisionsToday, openVotes, pendingSuggestions] = await Promise.all([
       this.screening.waiting(),
       this.screening.decisionsToday(),
@@ -101,6 +102,7 @@ export class ManageService {
       decisionsToday,
       openVotes,
       pendingSuggestions,
+      can: members.dashboard(viewer),
     };
   }
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../../contract/errors.js';
-import { LEVELS } from '../../../../contract/limits.js';
 import {
   currentNotamResponse,
   done,
@@ -11,13 +10,14 @@ import {
 } from '../../../../contract/manage.js';
 import { userOf } from '../../http/auth.js';
 import type { NotamsService } from './notams.service.js';
+import { members } from '../../policies/index.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 503: errorBody };
 
 export function notamsRoutes(notams: NotamsService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['notams'];
-    const admin = { level: LEVELS.admin };
+    const admin = { level: members.adminLevel };
     const params = idParams;
     app.get('/notams/current', { schema: { tags, response: { 200: currentNotamResponse, ...errors } } }, () => notams.current());
     app.get('/notams', { config: admin, schema: { tags, response: { 200: notamsResponse, ...errors } } }, () => notams.list());

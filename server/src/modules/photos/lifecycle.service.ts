@@ -1,5 +1,4 @@
 import type { Updateable } from 'kysely';
-import { LEVELS } from '../../../../contract/limits.js';
 import type { PhotoState } from '../../../../contract/photos.js';
 import { SCREENING_MESSAGES } from '../../../../contract/screening.js';
 import type { Clock } from '../../clock.js';
@@ -11,6 +10,7 @@ import { conflict, forbidden } from '../../http/errors.js';
 import { ruleFor, type PhotoAction } from './lifecycle.js';
 import * as repo from './lifecycle.repository.js';
 import { toJson } from '../../db/json.js';
+import { photos, screening } from '../../policies/index.js';
 
 export interface TransitionRequest {
   photo: PhotoRow;
@@ -43,10 +43,10 @@ export class PhotoLifecycle {
     const rule = ruleFor(photo.state, action);
     if (!rule) throw conflict(SCREENING_MESSAGES.notDecidable);
     if (rule.by === 'screener') {
-      if (actor.level < LEVELS.screener) throw forbidden('没有权限');
-      if (photo.uploader_id === actor.id) throw forbidden(SCREENING_MESSAGES.ownPhoto);
-      if (actor.level < rule.level) throw forbidden(SCREENING_MESSAGES.seniorOnly);
-    } else if (photo.uploader_id !== actor.id) {
+      if (!screening.mayScreen(actor)) throw forbidden('没有权限');
+      if (photos.isOwner(actor, { uploaderId: photo.uploader_id })) throw forbidden(SCREENING_MESSAGES.ownPhoto);
+      if (!screening.mayTake(actor, rule.level)) throw forbidden(SCREENING_MESSAGES.seniorOnly);
+    } else if (!photos.isOwner(actor, { uploaderId: photo.uploader_id })) {
       throw forbidden('只有上传者可以执行此操作');
     }
     return rule.to;

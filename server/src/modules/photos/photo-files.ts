@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { LEVELS } from '../../../../contract/limits.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
@@ -8,6 +7,7 @@ import { notFound } from '../../http/errors.js';
 import type { PhotoStorage } from '../../media/storage.js';
 import { renditionKey, storedRenditions } from './photos.presenter.js';
 import * as repo from './photos.repository.js';
+import { photos as policy } from '../../policies/index.js';
 
 const DAY = 86_400_000;
 
@@ -43,8 +43,9 @@ export class PhotoFiles {
   async original(id: number, viewer: AuthUser | null): Promise<Readable> {
     const row = await repo.findPhoto(this.db, id);
     // Originals are never public, not even for accepted photos (PRODUCT.md §7).
-    const maySee = !!viewer && (viewer.id === row?.uploader_id || viewer.level >= LEVELS.screener);
-    if (!row || !maySee || !row.original_key) throw notFound('图片不存在');
+    if (!row || !policy.maySeeUnpublished(viewer, { uploaderId: row.uploader_id }) || !row.original_key) {
+      throw notFound('图片不存在');
+    }
     const stream = await this.storage.get(row.original_key);
     if (!stream) throw notFound('图片不存在');
     return stream;

@@ -6,7 +6,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { text, trimmedText, z } from '../../../../contract/zod.js';
 import { errorBody } from '../../../../contract/errors.js';
-import { LEVELS } from '../../../../contract/limits.js';
 import {
   PHOTO_MESSAGES,
   photoEditRequest,
@@ -25,6 +24,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import type { PhotoFiles } from './photo-files.js';
 import type { PhotosService } from './photos.service.js';
 import type { UploadService } from './upload.service.js';
+import { photos as policy } from '../../policies/index.js';
 
 const errors = {
   400: errorBody,
@@ -67,7 +67,7 @@ export function photosRoutes(photos: PhotosService, uploads: UploadService, tmpD
       limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 2, fieldSize: 64 * 1024, parts: 3 },
     });
     const tags = ['photos'];
-    const member = { level: LEVELS.member };
+    const member = { level: policy.memberLevel };
 
     app.post(
       '/photos',

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { PhotoCardItem } from '../../../../contract/gallery.js';
-import { LEVELS } from '../../../../contract/limits.js';
 import {
   NO_REGISTRATION,
   PHOTO_MESSAGES,
@@ -27,6 +26,7 @@ import { loadPresentContext, presentCard, presentPhoto, type PresentContext } fr
 import * as repo from './photos.repository.js';
 import type { ViewCounter } from './views.js';
 import { toJson } from '../../db/json.js';
+import { photos as policy } from '../../policies/index.js';
 
 /**
  * A photo as a thing of the site: reading it as each viewer may see it, the owner's edit, withdraw and
@@ -88,9 +88,8 @@ export class PhotosService {
     return (await this.present([row], viewer))[0]!;
   }
 
-  private canSeePrivate(row: PhotoRow, viewer: AuthUser | null): boolean {
-    return !!viewer && (viewer.id === row.uploader_id || viewer.level >= LEVELS.screener);
-  }
+  private canSeePrivate = (row: PhotoRow, viewer: AuthUser | null) =>
+    policy.maySeeUnpublished(viewer, { uploaderId: row.uploader_id });
 
   /** The photo if this viewer may see it: accepted for everyone, otherwise owner and level ≥ 1. */
   private async visible(id: number, viewer: AuthUser | null): Promise<PhotoRow> {
@@ -113,7 +112,8 @@ export class PhotosService {
   }
 
   private async withLike(photo: PhotoResponse, viewer: AuthUser | null): Promise<PhotoResponse> {
-    return viewer ? { ...photo, liked: await repo.isLikedBy(this.db, photo.id, viewer.id) } : photo;
+    if (!viewer) return photo;
+    return { ...photo, liked: await repo.isLikedBy(this.db, photo.id, viewer.id), can: policy.permissions(viewer, photo) };
   }
 
   // ---- owner actions ----
@@ -148,7 +148,7 @@ export class PhotosService {
    * the deletion's transaction; their files go after it commits.
    */
   private async takeDownAllOf(trx: DbOrTrx, userId: number, afterCommit: (step: () => Promise<void>) => void): Promise<void> {
-    const owner: AuthUser = { id: userId, username: '', level: LEVELS.member, sessionId: 0 };
+    const owner: AuthUser = { id: userId, username: '', level: policy.memberLevel, sessionId: 0 };
     const rows = await repo.liveOf(trx, userId);
     for (const photo of rows) {
       await this.lifecycle.transition(trx, {

@@ -22,6 +22,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import * as repo from './potw.repository.js';
+import { potw as policy, type Viewer } from '../../policies/index.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -105,16 +106,20 @@ export class PotwService {
   }
 
   /** The archive by week, newest first, up to this week. */
-  async archive(q: PotwListQuery): Promise<PotwListResponse> {
+  async archive(q: PotwListQuery, viewer: Viewer): Promise<PotwListResponse> {
     const rows = await repo.archive(this.db, this.thisWeek(), q.cursor ?? null, q.limit);
     const items = await this.present(rows.slice(0, q.limit));
-    return { items, nextCursor: rows.length > q.limit ? rows[q.limit - 1]!.week : null };
+    return {
+      items,
+      nextCursor: rows.length > q.limit ? rows[q.limit - 1]!.week : null,
+      can: { pick: policy.mayPick(viewer) },
+    };
   }
 
   /** The weeks already picked ahead, for the senior screeners choosing the next. */
   async upcoming(): Promise<PotwListResponse> {
     const rows = await repo.upcoming(this.db, this.thisWeek(), POTW_LIMITS.weeksAhead);
-    return { items: await this.present(rows), nextCursor: null };
+    return { items: await this.present(rows), nextCursor: null, can: { pick: true } };
   }
 
   async pick(actor: AuthUser, body: PickPotwRequest): Promise<{ message: string; entry: PotwEntry }> {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../../contract/zod.js';
 import { errorBody } from '../../../../contract/errors.js';
-import { LEVELS } from '../../../../contract/limits.js';
 import {
   aircraftType,
   airline,
@@ -27,6 +26,7 @@ import { userOf } from '../../http/auth.js';
 import type { CurationService } from './curation.service.js';
 import type { ReferenceService } from './reference.service.js';
 import { readCountries } from './reference.import.js';
+import { reference as policy } from '../../policies/index.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
 const added = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), item });
@@ -46,7 +46,7 @@ export function referenceRoutes(reference: ReferenceService, curation: CurationS
       (req) => reference.search('aircraft_types', req.query, req.user),
     );
 
-    const level = { level: LEVELS.member };
+    const level = { level: policy.suggestLevel };
     app.post(
       '/airports',
       { config: level, schema: { tags, body: newAirport, response: { 200: added(airport), ...errors } } },
@@ -64,7 +64,7 @@ export function referenceRoutes(reference: ReferenceService, curation: CurationS
     );
 
     // Curation (level 1, PRODUCT.md §3.11).
-    const screener = { level: LEVELS.screener };
+    const screener = { level: policy.editLevel };
     const params = idParams;
     const withNotFound = { ...errors, 404: errorBody };
     app.put(

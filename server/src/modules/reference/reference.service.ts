@@ -1,4 +1,3 @@
-import { LEVELS } from '../../../../contract/limits.js';
 import { PHOTO_MESSAGES, type RefSummary } from '../../../../contract/photos.js';
 import type { RefQuery } from '../../../../contract/reference.js';
 import { MANAGE_MESSAGES } from '../../../../contract/manage.js';
@@ -15,6 +14,7 @@ import { lastImport, setSearchText } from './reference-import.repository.js';
 import * as repo from './reference.repository.js';
 import type { RefKind } from './reference.repository.js';
 import { queryTerms } from './search-words.js';
+import { reference as policy } from '../../policies/index.js';
 
 const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
 function decodeCursor(cursor: string | undefined): number {
@@ -111,7 +111,7 @@ export class ReferenceService {
     const k = KINDS[kind];
     const taken = await repo.takenCode(this.db, kind, k.codes(request), null);
     if (taken) throw codeTaken(kind, taken);
-    const direct = actor.level >= LEVELS.screener;
+    const direct = policy.addsDirectly(actor);
     const id = await k.insert(this.db, {
       ...k.columns(request),
       status: direct ? 'available' : 'pending',

@@ -1,4 +1,3 @@
-import { LEVELS } from '../../../../contract/limits.js';
 import type { PhotoState } from '../../../../contract/photos.js';
 import { lockHeldByMessage, SCREENING_LIMITS, SCREENING_MESSAGES, type LockInfo } from '../../../../contract/screening.js';
 import type { Clock } from '../../clock.js';
@@ -11,6 +10,7 @@ import { decisionsFor } from '../photos/lifecycle.js';
 import * as appeals from './appeals.repository.js';
 import { presentLock } from './screening.presenter.js';
 import * as repo from './screening.repository.js';
+import { screening } from '../../policies/index.js';
 
 const LOCK_MS = SCREENING_LIMITS.lockMinutes * 60_000;
 export const WAITING: PhotoState[] = ['pending', 'escalated', 'appealed'];
@@ -88,7 +88,7 @@ export class LocksService {
    * moment earlier is skipped, so concurrent calls never hand out one photo twice.
    */
   async next(viewer: AuthUser): Promise<{ photoId: number | null }> {
-    const states: PhotoState[] = viewer.level >= LEVELS.senior ? WAITING : ['pending'];
+    const states: PhotoState[] = screening.claimableStates(viewer);
     for (const queue of ['priority', 'normal'] as const) {
       for (let round = 0; round < 5; round++) {
         const now = this.clock.now();

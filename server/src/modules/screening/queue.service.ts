@@ -24,6 +24,7 @@ import type { AppealsService } from './appeals.service.js';
 import { WAITING, type LocksService } from './locks.service.js';
 import { presentEvent, presentLock } from './screening.presenter.js';
 import * as repo from './screening.repository.js';
+import { screening } from '../../policies/index.js';
 
 const DAY = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
@@ -198,6 +199,7 @@ export class ScreeningQueueService {
       lock,
       history: events.get(photoId) ?? [],
       appeal: appeals.get(photoId) ?? null,
+      readOnlyReason: screening.readOnlyReason(viewer, { state: row.state, uploaderId: row.uploader_id }, allowed),
       uploaderRecent: outcomes.map((o) => ({ photoId: o.photo_id, state: o.to_state as PhotoState, at: o.created_at })),
       sameRegistration: await this.photos.present(same, viewer),
       allowed,

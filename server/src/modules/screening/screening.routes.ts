@@ -21,6 +21,7 @@ import type { DecisionsService } from './decisions.service.js';
 import type { LocksService } from './locks.service.js';
 import type { OwnQueuesService } from './own-queues.service.js';
 import type { ScreeningQueueService } from './queue.service.js';
+import { screening as policy } from '../../policies/index.js';
 
 export interface Screening {
   locks: LocksService;
@@ -35,7 +36,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 export function screeningRoutes(screening: Screening): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['screening'];
-    const screener = { level: LEVELS.screener };
+    const screener = { level: policy.level };
     const params = screeningPhotoParams;
 
     app.get(
@@ -77,7 +78,7 @@ export function screeningRoutes(screening: Screening): FastifyPluginAsyncZod {
     app.post(
       '/screening/photos/:id/revoke',
       {
-        config: { level: LEVELS.senior },
+        config: { level: policy.revokeLevel },
         schema: { tags, params, body: revokeRequest, response: { 200: decisionResponse, ...errors } },
       },
       (req) => screening.decisions.revoke(req.params.id, userOf(req), req.body.message),

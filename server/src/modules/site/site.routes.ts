@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../../contract/errors.js';
-import { LEVELS } from '../../../../contract/limits.js';
 import {
   health,
   readiness,
@@ -14,6 +13,7 @@ import { MESSAGES } from '../../../../contract/texts.js';
 import { userOf } from '../../http/auth.js';
 import type { SiteService } from './site.service.js';
 import { z } from '../../../../contract/zod.js';
+import { members } from '../../policies/index.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBody };
 
@@ -28,7 +28,7 @@ export function siteRoutes(site: SiteService, checks: DependencyChecks): Fastify
     app.put(
       '/admin/site',
       {
-        config: { level: LEVELS.admin },
+        config: { level: members.adminLevel },
         schema: {
           tags: ['site'],
           body: updateSiteRequest,
@@ -50,7 +50,7 @@ export function siteRoutes(site: SiteService, checks: DependencyChecks): Fastify
     app.put(
       '/admin/site/contact',
       {
-        config: { level: LEVELS.admin },
+        config: { level: members.adminLevel },
         schema: {
           tags: ['site'],
           body: updateContactRequest,

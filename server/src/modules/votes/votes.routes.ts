@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../../contract/errors.js';
-import { LEVELS } from '../../../../contract/limits.js';
 import {
   ballotRequest,
   done,
@@ -12,13 +11,14 @@ import {
 } from '../../../../contract/manage.js';
 import { userOf } from '../../http/auth.js';
 import type { VotesService } from './votes.service.js';
+import { votes as policy } from '../../policies/index.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 503: errorBody };
 
 export function votesRoutes(votes: VotesService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['votes'];
-    const screener = { level: LEVELS.screener };
+    const screener = { level: policy.level };
     app.get(
       '/votes',
       { config: screener, schema: { tags, querystring: votesQuery, response: { 200: votesResponse, ...errors } } },
@@ -37,7 +37,7 @@ export function votesRoutes(votes: VotesService): FastifyPluginAsyncZod {
     // Cancelling is for senior screeners (PRODUCT.md §3.12).
     app.delete(
       '/votes/:id',
-      { config: { level: LEVELS.senior }, schema: { tags, params: idParams, response: { 200: done, ...errors } } },
+      { config: { level: policy.cancelLevel }, schema: { tags, params: idParams, response: { 200: done, ...errors } } },
       (req) => votes.cancel(userOf(req), req.params.id),
     );
   };

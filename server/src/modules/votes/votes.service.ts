@@ -16,6 +16,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PhotosService } from '../photos/photos.service.js';
 import type { PhotoResponse } from '../../../../contract/photos.js';
 import * as repo from './votes.repository.js';
+import { votes as policy } from '../../policies/index.js';
 
 type VoteDetails = NonNullable<Awaited<ReturnType<typeof repo.findVoteDetails>>>;
 
@@ -67,7 +68,11 @@ export class VotesService {
     const before = query.cursor ? Number(query.cursor) : null;
     const rows = await repo.listVotes(this.db, query.state === 'open', query.photoId ?? null, before, query.limit, viewer.id);
     const items = await this.presentAll(rows.slice(0, query.limit), viewer);
-    return { items, nextCursor: rows.length > query.limit ? String(items[items.length - 1]!.id) : null };
+    return {
+      items,
+      nextCursor: rows.length > query.limit ? String(items[items.length - 1]!.id) : null,
+      can: { cancel: policy.mayCancel(viewer) },
+    };
   }
 
   async open(actor: AuthUser, body: OpenVoteRequest): Promise<{ message: string; vote: Vote }> {

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServices } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
-import { acceptPhoto, bearer, createTestApp, databaseKinds, insertPhoto, makeUser, runInlineJobs, type TestApp } from '../../testing/harness.js';
+import {
+  acceptPhoto,
+  bearer,
+  createTestApp,
+  databaseKinds,
+  insertPhoto,
+  makeUser,
+  runInlineJobs,
+  type TestApp,
+} from '../../testing/harness.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
 const HOUR = 3_600_000;

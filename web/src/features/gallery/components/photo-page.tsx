@@ -1,5 +1,4 @@
 import { PHOTO_PAGE_SIZES } from '@contract/catalogues';
-import { LEVELS } from '@contract/limits';
 import type { PhotoResponse } from '@contract/photos';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -136,7 +135,7 @@ function PhotoView({ photo }: { photo: PhotoResponse }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const viewer = useViewerEntry();
-  const screener = (session?.permission ?? -1) >= LEVELS.screener;
+  const screener = photo.can?.screeningHistory ?? false;
   const history = useScreeningHistory(photo.id, screener);
   const ratio = photo.width / photo.height;
   const subtitle = [

@@ -1,8 +1,6 @@
-import { LEVELS } from '@contract/limits';
 import type { PhotoResponse } from '@contract/photos';
 import { Link } from 'react-router';
 import { formatTime } from '../../../lib/screening-texts.js';
-import { useSession } from '../../../lib/use-session.js';
 import { usePhotoVote } from '../../../lib/votes.js';
 
 /** The photo page's dialogs that screeners open from its actions. */
@@ -28,13 +26,12 @@ function VoteAction({ photo, onDialog }: { photo: PhotoResponse; onDialog: (d: S
 
 /** What screeners may do with someone else's accepted photo: a vote (level ≥ 1), photo of the week (level ≥ 2). */
 export function ScreenerActions({ photo, onDialog }: { photo: PhotoResponse; onDialog: (d: ScreenerDialog) => void }) {
-  const session = useSession();
-  const level = session?.permission ?? -1;
-  if (level < LEVELS.screener || session?.id === photo.uploader.id || photo.state !== 'accepted') return null;
+  // What this viewer may do is the server's answer (photo.can, server/src/policies/photos.ts).
+  if (!photo.can?.openVote && !photo.can?.pickPotw) return null;
   return (
     <>
-      <VoteAction photo={photo} onDialog={onDialog} />
-      {level >= LEVELS.senior && (
+      {photo.can.openVote && <VoteAction photo={photo} onDialog={onDialog} />}
+      {photo.can.pickPotw && (
         <button type="button" className="btn" onClick={() => onDialog('potw')} data-testid="potw-button">
           选为每周图片
         </button>

@@ -13,6 +13,7 @@ const SUMMARY: ManageSummary = {
   decisionsToday: 5,
   openVotes: 0,
   pendingSuggestions: { airports: 0, airlines: 1, aircraftTypes: 0 },
+  can: { manageUsers: false, manageSite: false, jobs: false },
 };
 const DEAD: FailedJob = {
   id: 41,
@@ -36,9 +37,12 @@ const FAILED: FailedJob = {
 
 function open(permission: number) {
   signIn({ id: 1, username: '站长', permission });
+  const admin = permission >= LEVELS.admin;
   let jobs = [DEAD, FAILED];
   const api = stubApi({
-    'GET /manage/summary': { body: SUMMARY },
+    'GET /manage/summary': {
+      body: { ...SUMMARY, can: { manageUsers: admin, manageSite: admin, jobs: admin } },
+    },
     'GET /manage/jobs': () => ({ body: { items: jobs } }),
     [`POST /manage/jobs/${DEAD.id}/retry`]: () => {
       jobs = jobs.filter((j) => j.id !== DEAD.id);

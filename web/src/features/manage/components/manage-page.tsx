@@ -1,6 +1,4 @@
-import { LEVELS } from '@contract/limits';
 import { Link } from 'react-router';
-import { useSession } from '../../../lib/use-session.js';
 import { useSummary } from '../api/get-summary.js';
 import { FailedJobs } from './failed-jobs.js';
 import './manage.css';
@@ -26,9 +24,8 @@ function TileLink({ tile }: { tile: Tile }) {
 
 /** The management dashboard (level ≥ 1): what waits for the team, each figure a link to its page. */
 export function Component() {
-  const session = useSession();
-  const admin = (session?.permission ?? -1) >= LEVELS.admin;
   const { data, error } = useSummary();
+  const can = data?.can;
   const q = data?.queues;
   const s = data?.pendingSuggestions;
   const tiles: Tile[] = [
@@ -81,20 +78,20 @@ export function Component() {
           <Link to="/manage/vote">编辑精选投票</Link>
           <span className="muted">发起投票、投票，查看结果</span>
         </li>
-        {admin && (
+        {can?.manageUsers && (
           <li>
             <Link to="/manage/user">用户管理</Link>
             <span className="muted">等级、停用、队列名额、退出登录，操作记录</span>
           </li>
         )}
-        {admin && (
+        {can?.manageSite && (
           <li>
             <Link to="/manage/notam">NOTAM 与维护模式</Link>
             <span className="muted">站点公告，全站维护开关</span>
           </li>
         )}
       </ul>
-      {admin && <FailedJobs />}
+      {can?.jobs && <FailedJobs />}
     </div>
   );
 }

@@ -1,12 +1,10 @@
 import { weekLabel } from '@contract/catalogues';
-import { LEVELS } from '@contract/limits';
 import type { PotwEntry } from '@contract/potw';
 import { Link } from 'react-router';
 import { LoadMore } from '../../../components/photo-card.js';
 import { photoAlt, PhotoImage, registrationText } from '../../../components/photo-image.js';
 import { usePotwArchive, usePotwUpcoming, useRemovePotw } from '../../../lib/potw.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
-import { useSession } from '../../../lib/use-session.js';
 import './potw-page.css';
 
 const SIZES = '(max-width: 735px) calc(100vw - 32px), 560px';
@@ -68,9 +66,8 @@ function Upcoming() {
 
 /** `/potw`: every photo of the week, newest week first. */
 export function Component() {
-  const session = useSession();
-  const senior = (session?.permission ?? -1) >= LEVELS.senior;
   const archive = usePotwArchive();
+  const senior = archive.data?.pages[0]?.can.pick ?? false;
   useLoadMoreAtBottom(archive);
   const items = archive.data?.pages.flatMap((p) => p.items) ?? [];
   return (

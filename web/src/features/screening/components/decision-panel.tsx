@@ -1,32 +1,20 @@
-import { LEVELS } from '@contract/limits';
 import type { PhotoState } from '@contract/photos';
-import { SCREENING_MESSAGES, type Decision, type ScreeningView } from '@contract/screening';
+import type { Decision, ScreeningView } from '@contract/screening';
 import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { FactsValues } from '../../../components/facts-values.js';
 import { notice } from '../../../lib/notice.js';
-import { useSession } from '../../../lib/use-session.js';
 import { useDecidePhoto } from '../api/decide-photo.js';
 import { useScreeningLock, type LockState } from '../api/photo-lock.js';
 import { useRevokePhoto } from '../api/revoke-photo.js';
 import { useShortcuts } from '../lib/shortcuts.js';
-import { formatTime, STATE_NAMES } from '../lib/texts.js';
+import { formatTime } from '../lib/texts.js';
 import { useOpenNext } from '../lib/use-open-next.js';
 import { NoteDialog, RejectDialog } from './decision-dialogs.js';
 import { correctionOf, FactsCorrectionForm } from './facts-correction.js';
 
 const WAITING: PhotoState[] = ['pending', 'escalated', 'appealed'];
-
-/** Why this screener cannot decide, when the server allows them nothing. */
-function whyReadOnly(view: ScreeningView, viewer: { id: number; permission: number } | null): string {
-  const { photo } = view;
-  if (!WAITING.includes(photo.state)) return `这张照片${STATE_NAMES[photo.state]}，无需审核`;
-  if (photo.uploader.id === viewer?.id) return SCREENING_MESSAGES.ownPhoto;
-  if ((viewer?.permission ?? 0) < LEVELS.senior) return SCREENING_MESSAGES.seniorOnly;
-  if (photo.state === 'appealed') return SCREENING_MESSAGES.appealByRejecter;
-  return SCREENING_MESSAGES.notDecidable;
-}
 
 function LockBanner({ view, lock, onRetake }: { view: ScreeningView; lock: LockState; onRetake: () => void }) {
   if (view.lock && !view.lock.mine) {
@@ -65,7 +53,6 @@ function LockBanner({ view, lock, onRetake }: { view: ScreeningView; lock: LockS
  */
 export function DecisionPanel({ view }: { view: ScreeningView }) {
   const { photo } = view;
-  const session = useSession();
   const decisions = view.allowed.filter((a): a is Decision => a !== 'revoke');
   const waiting = WAITING.includes(photo.state);
   const lockedByOther = !!view.lock && !view.lock.mine;
@@ -126,7 +113,7 @@ export function DecisionPanel({ view }: { view: ScreeningView }) {
           {wantLock || lockedByOther ? (
             <LockBanner view={view} lock={lock.state} onRetake={lock.retake} />
           ) : (
-            !canRevoke && <p className="muted">{whyReadOnly(view, session)}</p>
+            !canRevoke && view.readOnlyReason && <p className="muted">{view.readOnlyReason}</p>
           )}
           {view.appeal && photo.state === 'appealed' && (
             <div className="appeal-box" data-testid="appeal-note">

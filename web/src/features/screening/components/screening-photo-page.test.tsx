@@ -130,7 +130,8 @@ describe('screening page', () => {
   });
 
   it('tells a screener why they cannot decide their own photo', async () => {
-    open(screening({ allowed: [] }), {}, { ...SCREENER, id: photo().uploader.id });
+    // The server says why (server/src/policies/screening.ts); the page shows its words.
+    open(screening({ allowed: [], readOnlyReason: SCREENING_MESSAGES.ownPhoto }), {}, { ...SCREENER, id: photo().uploader.id });
     expect(await screen.findByText(SCREENING_MESSAGES.ownPhoto)).toBeDefined();
     expect(screen.queryByRole('button', { name: /修正信息/ })).toBeNull();
   });

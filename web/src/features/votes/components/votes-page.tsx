@@ -1,4 +1,3 @@
-import { LEVELS } from '@contract/limits';
 import { VOTE_FEATURE_NET, VOTE_HOURS, type Vote } from '@contract/manage';
 import { Button, Empty, Form, Input, Popconfirm, Tabs, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -202,7 +201,8 @@ function VoteList({ tab, senior, me }: { tab: VoteTab; senior: boolean; me: numb
 
 export function Component() {
   const session = useSession();
-  const senior = (session?.permission ?? -1) >= LEVELS.senior;
+  // Whether this viewer may cancel votes is the server's answer (votes' `can`, server/src/policies/votes.ts).
+  const senior = useVotes('open').data?.pages[0]?.can.cancel ?? false;
   const [params, setParams] = useSearchParams();
   const tab: VoteTab = params.get('tab') === 'closed' ? 'closed' : 'open';
   const show = (next: VoteTab) => setParams(next === 'open' ? {} : { tab: next }, { replace: true });
