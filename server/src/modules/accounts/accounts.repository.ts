@@ -19,6 +19,15 @@ export async function insertUser(db: DbOrTrx, user: NewUser): Promise<number> {
   return row.id;
 }
 
+/** How many accounts there are (the demo fills only a site without any). */
+export async function countUsers(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Users by id, or by email or username containing the words (admin search), newest first. */

@@ -167,6 +167,11 @@ export class AccountsService {
     return this.slotsForUpdate(this.db, userId);
   }
 
+  /** How many accounts the site has, whatever their state. */
+  countAccounts(): Promise<number> {
+    return repo.countUsers(this.db);
+  }
+
   /** Where a member's screening digest goes; null when the member turned those mails off or left. */
   async screeningMailRecipient(userId: number): Promise<{ email: string; username: string } | null> {
     const user = await repo.findUserById(this.db, userId);
