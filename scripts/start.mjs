@@ -33,7 +33,8 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
 
 // Two malloc arenas: image work on libvips' threads otherwise leaves glibc a heap per thread that it
 // never gives back (300 uploads: +346 MB idle with the default, +140 MB with two; ADR 0012).
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+// Arguments pass through: `npm start -- --demo` fills an empty site with the demo community first.
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { MALLOC_ARENA_MAX: '2', ...process.env },

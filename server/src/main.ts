@@ -5,6 +5,14 @@ import { importReferenceDataIfChanged } from './modules/reference/reference.impo
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // `npm start -- --demo`: an empty site is filled with the demo community before it opens.
+  if (process.argv.slice(2).includes('--demo')) {
+    const demo = await import('./demo/run.js');
+    await demo.fillDemo(config, demo.DEMO_PHOTOS).catch((err: unknown) => {
+      console.error(demo.demoFailure(err));
+      process.exit(1);
+    });
+  }
   const { app, database, clock, services, drain, checkDependencies, jobs } = await buildApp(config);
   if (await importReferenceDataIfChanged(database.db, clock.now())) app.log.info('reference data imported');
   // Files of uploads that a previous process left half-done (see UploadService.upload).
