@@ -72,14 +72,13 @@ export function exifFor(personIndex: number, light: Light, framing: Framing, tak
   const shutters = bright > 0.8 ? [1000, 1250, 1600, 2000] : bright > 0.3 ? [500, 640, 800, 1000] : [60, 80, 100, 125];
   const isos = bright > 0.8 ? [100, 125, 160, 200] : bright > 0.3 ? [320, 400, 640, 800] : [1600, 3200, 6400];
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+  // Within the lens's range, as its name says it (100-500mm).
+  const [shortest, longest] = (/(\d+)-(\d+)mm/i.exec(kit.lens)?.slice(1) ?? ['70', '600']).map(Number) as [number, number];
+  const wanted =
+    framing === 'closeup' ? pick([100, 135, 150]) : framing === 'air-to-air' ? pick([70, 100]) : pick([200, 250, 300, 400, 500]);
   return {
     ...kit,
-    focalLength:
-      framing === 'closeup'
-        ? pick([100, 135, 150])
-        : framing === 'air-to-air'
-          ? pick([70, 100])
-          : pick([200, 250, 300, 400, 500]),
+    focalLength: Math.min(longest, Math.max(shortest, wanted)),
     aperture: pick([5.6, 6.3, 7.1, 8]),
     shutter: framing === 'takeoff' || framing === 'landing' ? Math.max(250, pick(shutters)) : pick(shutters),
     iso: pick(isos),
