@@ -25,7 +25,7 @@ import { createTransport, type MailTransport } from './mail/transport.js';
 import { createStorage, type PhotoStorage } from './media/storage.js';
 import { EventHub } from './events.js';
 import { registerApiRoutes } from './routes.js';
-import { sitemapRoutes } from './modules/gallery/gallery.routes.js';
+import { sitemapRoutes } from './modules/pages/pages.routes.js';
 import { imageRoutes } from './modules/photos/photos.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { AccountsAdminService } from './modules/accounts/admin.service.js';
@@ -36,8 +36,9 @@ import { AirframeEditsService } from './modules/airframes/airframe-edits.service
 import { AirframesService } from './modules/airframes/airframes.service.js';
 import { LiveriesService } from './modules/airframes/liveries.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
-import { AirframePagesService } from './modules/gallery/airframe-pages.service.js';
-import { PageMetaService } from './modules/gallery/page-meta.service.js';
+import { AirframePagesService } from './modules/pages/airframe-pages.service.js';
+import { PageMetaService } from './modules/pages/page-meta.service.js';
+import { PagesService } from './modules/pages/pages.service.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
 import { ManageService } from './modules/manage/manage.service.js';
 import { MessagesService } from './modules/messages/messages.service.js';
@@ -153,6 +154,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const votes = new VotesService(db, clock, photos, notifications, audit);
   const potw = new PotwService(database, clock, events, photos, accounts, notifications, audit);
   const pageMeta = new PageMetaService(db, photos, airframePages, gallery, potw, config.publicUrl);
+  const pages = new PagesService(db, clock, photos, accounts, reference, screeningQueue, gallery);
   const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
   const follows = new FollowsService(database, clock, accounts, reference, photos);
   const feeds = new FeedsService(gallery, follows, accounts, config.publicUrl, clock);
@@ -180,6 +182,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       liveries,
       airframePages,
       pageMeta,
+      pages,
       lifecycle,
       files,
       views,

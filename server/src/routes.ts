@@ -3,7 +3,8 @@ import type { Services } from './app.js';
 import type { DependencyChecks } from './http/outages.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { airframesRoutes } from './modules/airframes/airframes.routes.js';
-import { airframePagesRoutes } from './modules/gallery/airframe-pages.routes.js';
+import { airframePagesRoutes } from './modules/pages/airframe-pages.routes.js';
+import { pagesRoutes } from './modules/pages/pages.routes.js';
 import { galleryRoutes } from './modules/gallery/gallery.routes.js';
 import { manageRoutes } from './modules/manage/manage.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -42,6 +43,7 @@ export async function registerApiRoutes(
   await api.register(galleryRoutes(services.gallery));
   await api.register(airframesRoutes(services.airframeEdits, services.liveries));
   await api.register(airframePagesRoutes(services.airframePages));
+  await api.register(pagesRoutes(services.pages));
   await api.register(messagesRoutes(services.messages));
   await api.register(notificationsRoutes(services.notifications));
   await api.register(votesRoutes(services.votes));

@@ -20,7 +20,7 @@ const LINK_DONE = 2;
  * Airframes (issue 22): a photo is linked to its aircraft when it is accepted (found by MSN,
  * registration, type and date, or made anew), and a claimed job links the photos accepted before
  * airframes existed. Screeners' writes are AirframeEditsService's; presenting airframes with their
- * photos is the gallery's (airframe-pages.service.ts).
+ * photos is the pages module's (pages/airframe-pages.service.ts).
  */
 export class AirframesService {
   constructor(

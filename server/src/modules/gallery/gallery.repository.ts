@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { ACCEPTED } from '../../db/accepted.js';
 
@@ -40,54 +39,6 @@ export function latestWhere(db: DbOrTrx, column: 'airport_id' | 'uploader_id', v
     .where(ACCEPTED)
     .where(column, '=', value)
     .where('id', '!=', exceptId)
-    .orderBy('decided_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-// ---- home statistics ----
-
-export async function siteCounts(db: DbOrTrx) {
-  const row = await db
-    .selectFrom('photos')
-    .select([
-      sql<number>`sum(case when state = 'accepted' then 1 else 0 end)`.as('accepted'),
-      sql<number>`sum(case when state in ('pending', 'escalated', 'appealed') then 1 else 0 end)`.as('waiting'),
-      sql<number>`count(distinct case when state = 'accepted' then uploader_id end)`.as('photographers'),
-      sql<number>`count(distinct case when state = 'accepted' then airport_id end)`.as('airports'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    acceptedPhotos: Number(row.accepted ?? 0),
-    waitingPhotos: Number(row.waiting ?? 0),
-    photographers: Number(row.photographers ?? 0),
-    airports: Number(row.airports ?? 0),
-  };
-}
-
-// ---- a member's page ----
-
-export async function memberStats(db: DbOrTrx, userId: number) {
-  const row = await db
-    .selectFrom('photos')
-    .select([
-      sql<number>`count(*)`.as('accepted'),
-      sql<number>`sum(case when featured_at is not null then 1 else 0 end)`.as('featured'),
-      sql<number>`coalesce(sum(views), 0)`.as('views'),
-    ])
-    .where(ACCEPTED)
-    .where('uploader_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { acceptedPhotos: Number(row.accepted ?? 0), featured: Number(row.featured ?? 0), views: Number(row.views ?? 0) };
-}
-
-/** Accepted photos for the sitemap, newest first. */
-export function sitemapEntries(db: DbOrTrx, limit: number) {
-  return db
-    .selectFrom('photos')
-    .select(['id', 'decided_at'])
-    .where(ACCEPTED)
     .orderBy('decided_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -7,16 +7,13 @@ import {
   likeResponse,
   relatedResponse,
   searchResponse,
-  siteStats,
   userPhotosQuery,
 } from '../../../../contract/gallery.js';
-import { publicUser, userIdParams } from '../../../../contract/accounts.js';
 import { LEVELS } from '../../../../contract/limits.js';
 import { photoIdParams } from '../../../../contract/photos.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/errors.js';
 import type { GalleryService } from './gallery.service.js';
-import type { PageMetaService } from './page-meta.service.js';
 
 /** A list of photos: full items, or compact cards with `view=card`. */
 const listResponse = z.union([searchResponse, cardSearchResponse]);
@@ -51,24 +48,6 @@ export function galleryRoutes(gallery: GalleryService): FastifyPluginAsyncZod {
       '/photos/:id/like',
       { config: member, schema: { tags, params: photoIdParams, response: { 200: likeResponse, ...errors } } },
       (req) => gallery.like(req.params.id, userOf(req), false),
-    );
-    app.get('/site/stats', { schema: { tags, response: { 200: siteStats, ...errors } } }, () => gallery.siteStats());
-    app.get(
-      '/users/:id',
-      { schema: { tags: ['users'], params: userIdParams, response: { 200: publicUser, ...errors } } },
-      (req) => gallery.profile(req.params.id),
-    );
-  };
-}
-
-/** `/sitemap.xml` at the site's root, for search engines: accepted photos and their airframes. */
-export function sitemapRoutes(pages: PageMetaService, publicUrl: string): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) =>
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=3600')
-        .send(await pages.sitemap(publicUrl)),
     );
   };
 }

@@ -6,7 +6,6 @@ import {
   type RelatedResponse,
   type SearchQuery,
   type SearchResponse,
-  type SiteStats,
 } from '../../../../contract/gallery.js';
 import { msnKey } from '../../../../contract/airframes.js';
 import { registrationKey } from '../../../../contract/photos.js';
@@ -17,7 +16,6 @@ import type { CardRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { ShortCache, StampedCache } from '../../http/short-cache.js';
-import type { PublicUser } from '../../../../contract/accounts.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
@@ -38,7 +36,6 @@ const MSN_TERM = /(?:^|\s)msn[:：]\s*(\S{1,30})/i;
 const CACHE_TTL_MS = 10_000;
 const CACHE_ENTRIES = 500;
 const COUNT_ENTRIES = 2_000;
-const STATS_TTL_MS = 60_000;
 
 interface Counted {
   total: number;
@@ -58,7 +55,6 @@ export class GalleryService {
   private readonly totals = new StampedCache<Counted>(COUNT_ENTRIES, CACHE_TTL_MS);
   // Read at most every 250 ms per process, and at once after this process changed the gallery.
   private readonly version = new ShortCache(250, () => galleryVersion(this.db));
-  private stats: { at: number; value: SiteStats } | null = null;
 
   private readonly index: GalleryIndex;
 
@@ -222,7 +218,11 @@ export class GalleryService {
 
   changed(): void {
     this.version.clear();
-    this.stats = null;
+  }
+
+  /** The gallery's version (bumped by every change of what it shows), as this process last read it (250 ms). */
+  currentVersion(): Promise<number> {
+    return this.version.get();
   }
 
   async related(id: number): Promise<RelatedResponse> {
@@ -258,32 +258,6 @@ export class GalleryService {
 
   async likedBy(photoIds: number[], user: AuthUser | null): Promise<Set<number>> {
     return user ? likes.likedBy(this.db, photoIds, user.id) : new Set();
-  }
-
-  async siteStats(): Promise<SiteStats> {
-    const now = this.clock.now();
-    if (this.stats && now - this.stats.at < STATS_TTL_MS) return this.stats.value;
-    const value = await repo.siteCounts(this.db);
-    this.stats = { at: now, value };
-    return value;
-  }
-
-  /** A member's public page: the account's fields, the home airport, the cover and the statistics. */
-  async profile(userId: number): Promise<PublicUser> {
-    const base = await this.accounts.publicProfile(userId);
-    const [refs, cover, stats, acceptance] = await Promise.all([
-      this.reference.summaries({ types: [], airlines: [], airports: base.homeAirportId ? [base.homeAirportId] : [] }),
-      base.coverPhotoId ? repo.findAccepted(this.db, base.coverPhotoId) : Promise.resolve(undefined),
-      repo.memberStats(this.db, userId),
-      this.screening.acceptance(userId),
-    ]);
-    const { homeAirportId, coverPhotoId: _cover, ...rest } = base;
-    return {
-      ...rest,
-      homeAirport: homeAirportId ? (refs.airports.get(homeAirportId) ?? null) : null,
-      coverPhoto: cover && cover.uploader_id === userId ? (await this.photos.present([cover], null))[0]! : null,
-      stats: { ...stats, acceptanceRate: acceptance.acceptanceRate },
-    };
   }
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { ACCEPTED } from './gallery.repository.js';
+import { ACCEPTED } from '../../db/accepted.js';
 
 // The public pages of airframes and liveries: what their accepted photos say, one query each.
 

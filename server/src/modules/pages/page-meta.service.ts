@@ -15,10 +15,10 @@ import type { Db } from '../../db/database.js';
 import type { PageMeta } from '../../http/web.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { PotwService } from '../potw/potw.service.js';
+import type { GalleryService } from '../gallery/gallery.service.js';
 import type { AirframePagesService } from './airframe-pages.service.js';
-import type { GalleryService } from './gallery.service.js';
 import { sitemapAirframes } from './airframe-pages.repository.js';
-import * as repo from './gallery.repository.js';
+import * as repo from './pages.repository.js';
 
 /** The photo page's `<img>` as the web draws it: the srcset of every rendition and the page's sizes. */
 function preloadOf(p: PhotoResponse): PageMeta['preload'] {
@@ -67,15 +67,14 @@ export class PageMetaService {
 
   /** `/photo/{id}`: registration · type · airline · airport. */
   private async photoMeta(id: number): Promise<PageMeta | null> {
-    const row = await repo.findAccepted(this.db, id);
-    if (!row) return null;
-    const [p] = await this.photos.present([row], null);
-    const facts = [p!.registration, p!.aircraftType?.label, p!.airline?.label, p!.airport?.label].filter(Boolean);
+    const p = (await this.photos.presentByIds([id], null)).get(id);
+    if (!p) return null;
+    const facts = [p.registration, p.aircraftType?.label, p.airline?.label, p.airport?.label].filter(Boolean);
     return {
       title: `${facts.join(' · ')} · 航迹`,
-      description: `${p!.uploader.username} 拍摄于 ${p!.takenOn}${p!.remark ? `：${p!.remark}` : ''}`,
-      image: this.image(p!),
-      preload: preloadOf(p!),
+      description: `${p.uploader.username} 拍摄于 ${p.takenOn}${p.remark ? `：${p.remark}` : ''}`,
+      image: this.image(p),
+      preload: preloadOf(p),
       oembed: `${this.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${this.publicUrl}/photo/${id}`)}`,
     };
   }
