@@ -32,6 +32,7 @@ export const SCREENING_MESSAGES = {
   revoked: '已撤销通过，照片回到待审队列',
   reasonRequired: '拒绝时请至少选择一个原因',
   noteRequired: '升级时请填写说明',
+  noCorrectionsWithEscalate: '信息修正随“通过”或“拒绝”提交，升级时不修正；请把要修正的内容写在升级说明里',
   appealed: '申诉已提交，资深审图员会尽快处理',
   appealNotRejected: '只有被拒绝的照片可以申诉',
   appealTooLate: '已超过 14 天申诉期限',
@@ -85,6 +86,10 @@ export const decisionRequest = z
     if (d.decision === 'escalate' && !d.message) {
       ctx.addIssue({ code: 'custom', path: ['message'], message: SCREENING_MESSAGES.noteRequired });
     }
+    // The senior who decides an escalation corrects with their 通过 or 拒绝 (the note says what to fix).
+    if (d.decision === 'escalate' && d.facts && Object.keys(d.facts).length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['facts'], message: SCREENING_MESSAGES.noCorrectionsWithEscalate });
+    }
   });
 export type DecisionRequest = z.infer<typeof decisionRequest>;
 
@@ -129,6 +134,11 @@ export const screeningEvent = z.object({
   message: z.string().nullable(),
   /** Facts changed by this step: field → [before, after]. */
   facts: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  /**
+   * The names of the entries those facts name by id (type, airline, airport, livery): field → [before,
+   * after], null where there was none or it is gone; the history reads 北京首都国际机场, not #27.
+   */
+  labels: z.record(z.string(), z.tuple([z.string().nullable(), z.string().nullable()])),
   at: z.number().int(),
 });
 export type ScreeningEvent = z.infer<typeof screeningEvent>;

@@ -62,7 +62,9 @@ export function screening(overrides: Partial<ScreeningView> = {}): ScreeningView
     photo: shown,
     uploader: { id: shown.uploader.id, username: shown.uploader.username, acceptanceRate: 0.75, decided: 8 },
     lock: null,
-    history: [{ id: 1, actor: null, from: null, to: 'pending', reasons: [], message: null, facts: {}, at: shown.createdAt }],
+    history: [
+      { id: 1, actor: null, from: null, to: 'pending', reasons: [], message: null, facts: {}, labels: {}, at: shown.createdAt },
+    ],
     appeal: null,
     uploaderRecent: [],
     sameRegistration: [],

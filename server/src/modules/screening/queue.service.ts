@@ -17,12 +17,14 @@ import type { PhotoRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalidCursor } from '../../http/cursor.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
+import type { LiveriesService } from '../airframes/liveries.service.js';
 import { decisionsFor } from '../photos/lifecycle.js';
 import type { PhotosService } from '../photos/photos.service.js';
+import type { ReferenceService } from '../reference/reference.service.js';
 import * as appealsRepo from './appeals.repository.js';
 import type { AppealsService } from './appeals.service.js';
 import { WAITING, type LocksService } from './locks.service.js';
-import { presentEvent, presentLock } from './screening.presenter.js';
+import { idsNamedBy, presentEvent, presentLock, withLabels, type FactNames } from './screening.presenter.js';
 import * as repo from './screening.repository.js';
 import { screening } from '../../policies/index.js';
 
@@ -54,6 +56,8 @@ export class ScreeningQueueService {
     private readonly appeals: AppealsService,
     private readonly photos: PhotosService,
     private readonly accounts: AccountsService,
+    private readonly reference: ReferenceService,
+    private readonly liveries: LiveriesService,
   ) {}
 
   async queue(viewer: AuthUser, q: QueueQuery): Promise<QueueResponse> {
@@ -168,9 +172,20 @@ export class ScreeningQueueService {
 
   private async events(photoIds: number[]): Promise<Map<number, ScreeningEvent[]>> {
     const rows = photoIds.length > 0 ? await repo.eventsOfPhotos(this.db, photoIds) : [];
+    const events = rows.map(presentEvent);
+    const names = await this.factNames(idsNamedBy(events));
     const map = new Map<number, ScreeningEvent[]>();
-    for (const r of rows) map.set(r.photo_id, [...(map.get(r.photo_id) ?? []), presentEvent(r)]);
+    rows.forEach((r, i) => map.set(r.photo_id, [...(map.get(r.photo_id) ?? []), withLabels(events[i]!, names)]));
     return map;
+  }
+
+  private async factNames(ids: Record<keyof FactNames, number[]>): Promise<FactNames> {
+    const [refs, liveries] = await Promise.all([
+      this.reference.summaries(ids),
+      ids.liveries.length > 0 ? this.liveries.names(this.db, ids.liveries) : new Map<number, string>(),
+    ]);
+    const labels = (m: Map<number, { label: string }>) => new Map([...m].map(([id, r]) => [id, r.label]));
+    return { types: labels(refs.types), airlines: labels(refs.airlines), airports: labels(refs.airports), liveries };
   }
 
   /** Everything the screening page shows of one photo, for any screener (read-only when locked). */

@@ -1,6 +1,6 @@
 import type { PhotoResponse } from '@contract/photos';
 import type { ScreeningEvent } from '@contract/screening';
-import { factValue, FACT_NAMES, formatTime, STATE_NAMES } from '../lib/texts.js';
+import { factLines, formatTime, STATE_NAMES } from '../lib/texts.js';
 
 /** Who decided what and when, for screeners on the public photo page (level ≥ 1). */
 export function ScreeningHistory({ events, photo }: { events: ScreeningEvent[]; photo: PhotoResponse }) {
@@ -28,9 +28,9 @@ export function ScreeningHistory({ events, photo }: { events: ScreeningEvent[]; 
                 </div>
               )}
               {e.message && <div className="history-message">{e.message}</div>}
-              {Object.entries(e.facts).map(([field, [before, after]]) => (
+              {factLines(e, photo).map(({ field, text }) => (
                 <div className="muted" key={field}>
-                  {FACT_NAMES[field] ?? field}：{factValue(field, before, photo)} → {factValue(field, after, photo)}
+                  {text}
                 </div>
               ))}
             </li>

@@ -1,4 +1,4 @@
-export { categoryName, factValue, FACT_NAMES, formatTime, STATE_NAMES } from '../../../lib/screening-texts.js';
+export { categoryName, factLines, formatTime, STATE_NAMES } from '../../../lib/screening-texts.js';
 
 export const formatDate = (ms: number) => new Date(ms).toLocaleDateString('zh-CN');
 

@@ -1,7 +1,7 @@
 import { REJECT_REASONS } from '@contract/photos';
 import { SCREENING_LIMITS, SCREENING_MESSAGES } from '@contract/screening';
 import { Checkbox, Input, Modal, type GetRef } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isTyping } from '../lib/shortcuts.js';
 
 type TextAreaRef = GetRef<typeof Input.TextArea>;
@@ -119,12 +119,14 @@ interface NoteProps {
   required: boolean;
   busy: boolean;
   danger?: boolean;
+  /** Said above the note (what the decision does not take with it). */
+  hint?: ReactNode;
   onCancel: () => void;
   onConfirm: (note: string) => void;
 }
 
 /** A note to send with a decision (escalate: required; revoke: optional); Ctrl+Enter confirms. */
-export function NoteDialog({ title, label, okText, required, busy, danger, onCancel, onConfirm }: NoteProps) {
+export function NoteDialog({ title, label, okText, required, busy, danger, hint, onCancel, onConfirm }: NoteProps) {
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const missing = required && note.trim() === '';
@@ -154,6 +156,7 @@ export function NoteDialog({ title, label, okText, required, busy, danger, onCan
       onOk={confirm}
       onCancel={onCancel}
     >
+      {hint}
       <label className="dialog-label" htmlFor="decision-note">
         {label}
       </label>

@@ -12,7 +12,7 @@ import { useShortcuts } from '../lib/shortcuts.js';
 import { formatTime } from '../lib/texts.js';
 import { useOpenNext } from '../lib/use-open-next.js';
 import { NoteDialog, RejectDialog } from './decision-dialogs.js';
-import { correctionOf, FactsCorrectionForm } from './facts-correction.js';
+import { correctedFacts, correctionOf, FactsCorrectionForm } from './facts-correction.js';
 
 const WAITING: PhotoState[] = ['pending', 'escalated', 'appealed'];
 
@@ -65,6 +65,7 @@ export function DecisionPanel({ view }: { view: ScreeningView }) {
   const [decided, setDecided] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'reject' | 'escalate' | 'revoke' | null>(null);
   const [fixing, setFixing] = useState(false);
+  const [corrected, setCorrected] = useState<string[]>([]);
 
   const canDecide = decided === null && wantLock && lock.state.status === 'mine';
   const can = (d: Decision) => canDecide && decisions.includes(d);
@@ -78,7 +79,8 @@ export function DecisionPanel({ view }: { view: ScreeningView }) {
   };
   const submit = async (decision: Decision, reasons: string[] = [], message?: string) => {
     if (decide.isPending) return;
-    const { facts: corrected, error } = await correctionOf(facts, photo);
+    // Corrections go with 通过 and 拒绝; the senior who decides an escalation makes them (the note says which).
+    const { facts: corrected, error } = decision === 'escalate' ? {} : await correctionOf(facts, photo);
     if (error) {
       notice.warning(error);
       setFixing(true);
@@ -87,10 +89,15 @@ export function DecisionPanel({ view }: { view: ScreeningView }) {
     decide.mutate({ decision, reasons, message: message || undefined, facts: corrected }, { onSuccess: done });
   };
 
+  const escalate = () => {
+    setCorrected(correctedFacts(facts, photo));
+    setDialog('escalate');
+  };
+
   const keys: Record<string, () => void> = {};
   if (can('accept')) keys.a = () => void submit('accept');
   if (can('reject')) keys.r = () => setDialog('reject');
-  if (can('escalate')) keys.e = () => setDialog('escalate');
+  if (can('escalate')) keys.e = () => escalate();
   if (showNext) keys.n = next.open;
   useShortcuts(keys, dialog === null);
 
@@ -132,7 +139,7 @@ export function DecisionPanel({ view }: { view: ScreeningView }) {
                   拒绝 (R)
                 </Button>
               )}
-              {can('escalate') && <Button onClick={() => setDialog('escalate')}>升级 (E)</Button>}
+              {can('escalate') && <Button onClick={escalate}>升级 (E)</Button>}
               {canRevoke && (
                 <Button danger onClick={() => setDialog('revoke')}>
                   撤销通过
@@ -174,6 +181,19 @@ export function DecisionPanel({ view }: { view: ScreeningView }) {
           label="说明（必填，资深审图员会看到）"
           okText="升级"
           required
+          hint={
+            corrected.length > 0 ? (
+              <Alert
+                type="warning"
+                showIcon
+                className="dialog-hint"
+                data-testid="escalate-corrections"
+                title={`你修正的${corrected.join('、')}不会随升级保存：信息修正随“通过”或“拒绝”提交。请把要修正的内容写在说明里，由资深审图员决定时修正。`}
+              />
+            ) : (
+              <p className="muted">信息修正随“通过”或“拒绝”提交，不随升级发送；要修正的内容请写在说明里。</p>
+            )
+          }
           busy={decide.isPending}
           onCancel={() => setDialog(null)}
           onConfirm={(note) => void submit('escalate', [], note)}

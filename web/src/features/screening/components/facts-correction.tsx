@@ -3,6 +3,7 @@ import { factsCorrection, type FactsCorrection } from '@contract/screening';
 import { Form, type FormInstance } from 'antd';
 import { FactsFields } from '../../../components/facts-fields.js';
 import { changedFacts, factsValuesOf, type Fact, type FactsValues } from '../../../components/facts-values.js';
+import { FACT_NAMES } from '../lib/texts.js';
 
 /** The facts a screener may correct while screening (the contract's factsCorrection). */
 const CORRECTABLE = Object.keys(factsCorrection.shape) as Fact[];
@@ -26,6 +27,11 @@ export async function correctionOf(
   return { facts };
 }
 
+/** The names of the facts corrected so far (机场、注册号), for the 升级 dialog: they do not go with it. */
+export function correctedFacts(form: FormInstance<FactsValues>, photo: PhotoResponse): string[] {
+  return Object.keys(changedFacts(photo, form.getFieldsValue(true) as FactsValues, CORRECTABLE)).map((f) => FACT_NAMES[f] ?? f);
+}
+
 /** Fixing a typo in the registration or a wrong airport while screening; the history records it. */
 export function FactsCorrectionForm({ form, photo }: { form: FormInstance<FactsValues>; photo: PhotoResponse }) {
   return (
@@ -39,6 +45,7 @@ export function FactsCorrectionForm({ form, photo }: { form: FormInstance<FactsV
       component="div"
       data-testid="facts-correction"
     >
+      <p className="muted fix-hint">修正随“通过”或“拒绝”一起保存，不随“升级”发送。</p>
       <FactsFields facts={CORRECTABLE} />
     </Form>
   );

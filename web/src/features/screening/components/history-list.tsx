@@ -1,11 +1,11 @@
 import type { PhotoResponse } from '@contract/photos';
 import type { ScreeningEvent } from '@contract/screening';
 import { Tag } from 'antd';
-import { factValue, FACT_NAMES, formatTime, STATE_NAMES } from '../lib/texts.js';
+import { factLines, formatTime, STATE_NAMES } from '../lib/texts.js';
 
 /** One screening event: who, when, from → to, reasons, message and the facts it changed. */
 export function EventLine({ event, photo }: { event: ScreeningEvent; photo?: PhotoResponse }) {
-  const changed = Object.entries(event.facts);
+  const changed = factLines(event, photo);
   return (
     <>
       <div className="event-head">
@@ -25,10 +25,8 @@ export function EventLine({ event, photo }: { event: ScreeningEvent; photo?: Pho
       {event.message && <div className="event-message">{event.message}</div>}
       {changed.length > 0 && (
         <ul className="event-facts">
-          {changed.map(([field, [before, after]]) => (
-            <li key={field}>
-              {FACT_NAMES[field] ?? field}：{factValue(field, before, photo)} → {factValue(field, after, photo)}
-            </li>
+          {changed.map(({ field, text }) => (
+            <li key={field}>{text}</li>
           ))}
         </ul>
       )}

@@ -1,5 +1,11 @@
 import { LEVELS } from '@contract/limits';
-import { SCREENING_MESSAGES, type DecisionRequest, type LockInfo, type ScreeningView } from '@contract/screening';
+import {
+  SCREENING_MESSAGES,
+  type DecisionRequest,
+  type LockInfo,
+  type ScreeningEvent,
+  type ScreeningView,
+} from '@contract/screening';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +92,49 @@ describe('screening page', () => {
     await user.click(screen.getByRole('button', { name: '通过 (A)' }));
     await screen.findByTestId('decided');
     expect(decisions(api)).toEqual([{ decision: 'accept', reasons: [], facts: { airportId: PEK.id } }]);
+  });
+
+  // Issue 34, item 15: corrections typed before 升级 went with it unsaid, and the history wrote `#27`.
+  it('sends no correction with 升级 and says so in the dialog, naming what was corrected', async () => {
+    const airports = pekAirports();
+    const { api, user } = open(screening(), { 'GET /airports': { body: airports } });
+    await locked();
+    await user.click(screen.getByRole('button', { name: /修正信息/ }));
+    const form = screen.getByTestId('facts-correction');
+    expect(form.textContent).toContain('修正随“通过”或“拒绝”一起保存，不随“升级”发送');
+    await user.click(within(form).getByRole('combobox', { name: '机场' }));
+    await user.keyboard('PEK');
+    await user.click(await screen.findByText('北京首都 ZBAA/PEK', { selector: '.ant-select-item-option-content' }));
+    await user.click(screen.getByRole('button', { name: '升级 (E)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('escalate-corrections').textContent).toBe(
+      '你修正的机场不会随升级保存：信息修正随“通过”或“拒绝”提交。请把要修正的内容写在说明里，由资深审图员决定时修正。',
+    );
+    await user.type(within(dialog).getByLabelText('说明（必填，资深审图员会看到）'), '机场应为北京首都');
+    await user.click(within(dialog).getByRole('button', { name: '升级 (Ctrl+Enter)' }));
+    await waitFor(() => expect(decisions(api)).toEqual([{ decision: 'escalate', reasons: [], message: '机场应为北京首都' }]));
+  });
+
+  it('writes the history with the names of the corrected entries, not their ids', async () => {
+    const corrected: ScreeningEvent = {
+      id: 2,
+      actor: { id: 5, username: '审图员丙' },
+      from: 'pending',
+      to: 'rejected',
+      reasons: [],
+      message: null,
+      facts: { airportId: [27, PEK.id], airlineId: [null, 31] },
+      labels: {
+        airportId: ['上海浦东国际机场 ZSPD/PVG', PEK.label] as [string, string],
+        airlineId: [null, '中国国际航空'] as [null, string],
+      },
+      at: NOW,
+    };
+    open(screening({ history: [corrected] }));
+    const history = await screen.findByTestId('history');
+    expect(history.textContent).toContain('机场：上海浦东国际机场 ZSPD/PVG → 北京首都 ZBAA/PEK');
+    expect(history.textContent).toContain('航司：空 → 中国国际航空');
+    expect(history.textContent).not.toContain('#27');
   });
 
   it('refuses a corrected registration the contract refuses, says why and sends nothing', async () => {

@@ -1,7 +1,7 @@
 import type { PhotoState } from '@contract/photos';
 import type { ScreeningTab } from '@contract/screening';
 
-export { categoryName, factValue, FACT_NAMES, formatTime, STATE_NAMES } from '../../../lib/screening-texts.js';
+export { categoryName, factLines, factValue, FACT_NAMES, formatTime, STATE_NAMES } from '../../../lib/screening-texts.js';
 
 export const STATE_COLORS: Partial<Record<PhotoState, string>> = {
   pending: 'blue',
