@@ -54,13 +54,29 @@ export default tseslint.config(
     rules: restrict([{ group: ['**/web/src/**'], message: 'The server does not import the web app.' }]),
   },
   {
-    files: ['server/src/{http,db,mail,media}/**', 'server/src/events.ts'],
+    files: ['server/src/http/**', 'server/src/events.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrict([
       { group: ['**/web/src/**'], message: 'The server does not import the web app.' },
       {
         group: ['**/modules/**', '**/jobs/**'],
-        message: 'http/, db/, mail/, media/ and the event hub are shared layers: they import no module.',
+        message: 'http/, db/, mail/, media/, shared/ and the event hub are shared layers: they import no module.',
+      },
+    ]),
+  },
+  {
+    // Below the HTTP layer: errors and caches come from shared/, never from http/.
+    files: ['server/src/{db,mail,media,shared}/**'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([
+      { group: ['**/web/src/**'], message: 'The server does not import the web app.' },
+      {
+        group: ['**/modules/**', '**/jobs/**'],
+        message: 'http/, db/, mail/, media/, shared/ and the event hub are shared layers: they import no module.',
+      },
+      {
+        group: ['**/http/**'],
+        message: 'db/, mail/, media/ and shared/ sit below the HTTP layer: errors and caches are in shared/.',
       },
     ]),
   },

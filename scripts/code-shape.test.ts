@@ -115,3 +115,13 @@ describe('the web app’s pages and components', () => {
     expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
   });
 });
+
+// Errors and caches live in server/src/shared (issue 35): the layers below HTTP do not reach up into it.
+describe('the layers below HTTP', () => {
+  it('import nothing from http/', () => {
+    const offenders = ['server/src/db', 'server/src/media', 'server/src/mail', 'server/src/shared'].flatMap((dir) =>
+      sourceFiles(path.join(root, dir)).filter((file) => /from '(\.\.\/)+http\//.test(fs.readFileSync(file, 'utf8'))),
+    );
+    expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
+  });
+});

@@ -4,8 +4,9 @@ import { isValidEmail, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '../.
 import { MESSAGES } from '../../contract/texts.js';
 import { buildServices } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { AppError } from './http/errors.js';
-import { dependencyOf, OUTAGE_MESSAGES } from './http/outages.js';
+import { AppError } from './shared/errors.js';
+import { OUTAGE_MESSAGES } from './http/outages.js';
+import { dependencyOf } from './shared/errors.js';
 import { describeReport, FilesCheck } from './modules/photos/files-check.js';
 import { importReferenceData } from './modules/reference/reference.import.js';
 import { backup, BackupError, restoreDatabase, restoreFiles } from './ops/backup.js';

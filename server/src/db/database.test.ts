@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dependencyOf } from '../http/outages.js';
+import { dependencyOf } from '../shared/errors.js';
 import { databaseKinds, freshPostgresUrl } from '../testing/harness.js';
 import { openDatabase, sqliteDriver, sqliteFile, type DatabaseHandle, type DbOrTrx } from './database.js';
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { ShortCache } from '../http/short-cache.js';
+import type { Clock } from '../clock.js';
+import { ShortCache } from '../shared/cache.js';
 import type { Db, DbOrTrx } from './database.js';
 
 /** The lookups kept per process, each with its version row in `lookup_versions`. */
@@ -18,8 +19,8 @@ export async function bumpLookup(trx: DbOrTrx, name: LookupName): Promise<void> 
 export class LookupVersion {
   private readonly cache: ShortCache<number>;
 
-  constructor(db: Db, name: LookupName) {
-    this.cache = new ShortCache(250, async () => {
+  constructor(db: Db, name: LookupName, clock: Clock) {
+    this.cache = new ShortCache(clock, 250, async () => {
       const row = await db.selectFrom('lookup_versions').select('version').where('name', '=', name).executeTakeFirst();
       return row?.version ?? 0;
     });

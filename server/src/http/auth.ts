@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LEVELS } from '../../../contract/limits.js';
 import type { SiteStatus } from '../../../contract/site.js';
 import { SHELL } from '../../../contract/texts.js';
-import { AppError, forbidden, unauthenticated } from './errors.js';
+import { AppError, forbidden, unauthenticated } from '../shared/errors.js';
 
 /** The signed-in caller of a request, as the auth hook resolved it from the bearer token. */
 export interface AuthUser {

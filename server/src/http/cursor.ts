@@ -1,5 +1,5 @@
 import { MAX_ID } from '../../../contract/limits.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../shared/errors.js';
 
 export const invalidCursor = () => badRequest('无效的分页参数', [{ path: ['cursor'], message: '无效的分页参数' }]);
 

@@ -2,42 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode, FieldIssue } from '../../../contract/errors.js';
+import type { ErrorBody, ErrorCode } from '../../../contract/errors.js';
 import { MESSAGES } from '../../../contract/texts.js';
 import { JSON_BODY_LIMIT } from './body-limit.js';
-import { dependencyOf, OUTAGE_MESSAGES, OUTAGE_RETRY_AFTER_SECONDS, type Outages } from './outages.js';
-
-/** An expected failure: answered with its status and Chinese message, never logged as a fault. */
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly issues?: FieldIssue[],
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, issues?: FieldIssue[]) => new AppError(400, 'VALIDATION_FAILED', message, issues);
-export const unauthenticated = (message: string) => new AppError(401, 'UNAUTHENTICATED', message);
-export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, issues?: FieldIssue[]) => new AppError(409, 'CONFLICT', message, issues);
-export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
-/** A request the server understands but does not answer in that form (oEmbed's format=xml). */
-export const notImplemented = (message: string) => new AppError(501, 'NOT_IMPLEMENTED', message);
-
-/** Refused for now, not for good: the client is told when to try again (429 or 503 with Retry-After). */
-export class RetryLaterError extends AppError {
-  constructor(
-    status: 429 | 503,
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(status, status === 429 ? 'RATE_LIMITED' : 'BUSY', message);
-  }
-}
+import { OUTAGE_MESSAGES, OUTAGE_RETRY_AFTER_SECONDS, type Outages } from './outages.js';
+import { AppError, dependencyOf, RetryLaterError } from '../shared/errors.js';
 
 // Fastify's own error codes for bad input, mapped to our status + code + message.
 const FASTIFY_CODES: Record<string, [number, ErrorCode, string]> = {

@@ -1,10 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES } from '../../../contract/texts.js';
-
-/** What the site needs besides itself; when one is down, requests that need it answer 503. */
-export type Dependency = 'database' | 'storage' | 'disk';
-export const DEPENDENCIES: readonly Dependency[] = ['database', 'storage', 'disk'];
+import { DEPENDENCIES, type Dependency } from '../shared/errors.js';
 
 /** In words a member understands: what is wrong, and that it is not their fault. */
 export const OUTAGE_MESSAGES: Record<Dependency, string> = {
@@ -15,51 +12,6 @@ export const OUTAGE_MESSAGES: Record<Dependency, string> = {
 
 /** Seconds a client is told to wait before trying again during an outage. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 10;
-
-/** Thrown by an adapter (the S3 storage) when the service behind it cannot be reached. */
-export class DependencyUnavailableError extends Error {
-  constructor(
-    readonly dependency: Dependency,
-    cause: unknown,
-  ) {
-    super(`${dependency} unavailable`, { cause });
-  }
-}
-
-// node-postgres and the network: the server is gone, refuses, is restarting, or does not answer.
-const DATABASE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-  'EPIPE',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '57014', // query_canceled: statement_timeout
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  'SQLITE_BUSY',
-  'SQLITE_LOCKED',
-  'SQLITE_IOERR',
-  'SQLITE_CANTOPEN',
-]);
-const DATABASE_MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|connection terminated unexpectedly|Query read timeout|Client was closed|not queryable|the database system is (starting up|shutting down)/i;
-
-/** The dependency an error says is unavailable, or null for any other error. */
-export function dependencyOf(err: unknown): Dependency | null {
-  if (err instanceof DependencyUnavailableError) return err.dependency;
-  if (!(err instanceof Error)) return null;
-  const code = String((err as { code?: unknown }).code ?? '');
-  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return 'disk';
-  if (DATABASE_CODES.has(code) || code.startsWith('SQLITE_IOERR') || DATABASE_MESSAGES.test(err.message)) return 'database';
-  return null;
-}
 
 /**
  * Each outage logged once when it begins (with the error that showed it) and once when it ends (with

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../../contract/texts.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
-import { tooManyRequests } from './errors.js';
+import { tooManyRequests } from '../shared/errors.js';
 import { clearCounter, hitCounter, hitCounterWindow, releaseCounter } from './rate-limit.repository.js';
 
 export interface LimitRule {

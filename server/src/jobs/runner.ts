@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { JobRow } from '../db/schema.js';
-import { dependencyOf } from '../http/outages.js';
+import { dependencyOf } from '../shared/errors.js';
 import { claimNextJob, failJob, finishJob, renewLease, upsertRecurring } from './jobs.repository.js';
 
 export interface JobContext {

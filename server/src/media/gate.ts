@@ -1,4 +1,4 @@
-import { RetryLaterError } from '../http/errors.js';
+import { RetryLaterError } from '../shared/errors.js';
 
 /**
  * A counting semaphore with a bounded waiting line: at most `max` tasks run at once, up to `queue`

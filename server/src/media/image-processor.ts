@@ -14,7 +14,7 @@ import {
   type ExifSummary,
   type Watermark,
 } from '../../../contract/photos.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../shared/errors.js';
 
 // One libvips thread per core is plenty for 2-core machines; the libuv pool runs renditions in parallel.
 sharp.concurrency(2);

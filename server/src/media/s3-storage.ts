@@ -11,7 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config.js';
-import { DependencyUnavailableError } from '../http/outages.js';
+import { DependencyUnavailableError } from '../shared/errors.js';
 import { checkKey, PHOTO_PREFIXES, type PhotoStorage } from './storage.js';
 
 export class S3Storage implements PhotoStorage {

@@ -23,12 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', msType, (c) => c.notNull())
     .execute();
   // The claim's walk: due rows in order, the dead left out.
-  await db.schema
-    .createIndex('jobs_due')
-    .on('jobs')
-    .columns(['run_after', 'id'])
-    .where(sql.ref('dead_at'), 'is', null)
-    .execute();
+  await db.schema.createIndex('jobs_due').on('jobs').columns(['run_after', 'id']).where(sql.ref('dead_at'), 'is', null).execute();
   // Mails not sent yet become mail jobs; the outbox keeps the mails, the runner their sending.
   const now = Date.now();
   const unsent = await db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute();

@@ -6,7 +6,7 @@ import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import { bumpLookup, LookupVersion, VersionedLookup } from '../../db/versioned-lookup.js';
 import type { UserRow } from '../../db/schema.js';
 import type { EventHub } from '../../events.js';
-import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../shared/errors.js';
 import { LIMITS, type Limiter } from '../../http/rate-limit.js';
 import * as repo from './accounts.repository.js';
 import { parseSettings, presentMe, presentPublicUser, type PublicUserBase } from './accounts.presenter.js';
@@ -44,7 +44,7 @@ export class AccountsService {
     events: EventHub,
     private readonly limiter: Limiter,
   ) {
-    this.namesVersion = new LookupVersion(database.db, 'usernames');
+    this.namesVersion = new LookupVersion(database.db, 'usernames', clock);
     this.usernameLookup = new VersionedLookup(
       this.namesVersion,
       async (ids) => new Map((await repo.usernamesByIds(this.db, ids)).map((u) => [u.id, u.username])),

@@ -2,7 +2,7 @@ import { ADMIN_USERS_LIMIT } from '../../../../contract/manage.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import * as repo from './accounts.repository.js';
 import { presentAdminUser, type AdminUserBase } from './accounts.presenter.js';

@@ -2,7 +2,7 @@ import { RESET_TOKEN_MINUTES } from '../../../../contract/limits.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../shared/errors.js';
 import { LIMITS, type Limiter } from '../../http/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import * as repo from './accounts.repository.js';

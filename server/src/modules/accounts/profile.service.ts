@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { EventHub } from '../../events.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import * as repo from './accounts.repository.js';
 import { parseSettings } from './accounts.presenter.js';

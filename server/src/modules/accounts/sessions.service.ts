@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
-import { AppError, unauthenticated } from '../../http/errors.js';
+import { AppError, unauthenticated } from '../../shared/errors.js';
 import { LIMITS, type Limiter } from '../../http/rate-limit.js';
 import type { SiteService } from '../site/site.service.js';
 import * as repo from './accounts.repository.js';

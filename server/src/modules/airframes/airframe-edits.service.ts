@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import * as repo from './airframes.repository.js';
 

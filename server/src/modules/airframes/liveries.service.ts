@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import { isUniqueViolation, type Db, type DbOrTrx } from '../../db/database.js';
 import type { LiveryRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { pinyinWords } from '../reference/han.js';
 import type { ReferenceService } from '../reference/reference.service.js';

@@ -5,7 +5,7 @@ import { searchQuery } from '../../../../contract/gallery.js';
 import { NO_REGISTRATION, registrationKey } from '../../../../contract/photos.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../shared/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import type { FollowTarget } from './follows.repository.js';

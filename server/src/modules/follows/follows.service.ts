@@ -14,7 +14,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { FollowRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalidCursor } from '../../http/cursor.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';

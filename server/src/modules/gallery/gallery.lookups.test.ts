@@ -14,7 +14,6 @@ import {
 
 /** The bound on staleness the lookups and the gallery's answer cache document: a version read every 250 ms. */
 const STALE_MS = 250;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Usernames and reference summaries are presented from a copy each process keeps (db/versioned-lookup.ts,
 // issue 20). A rename in one process is seen by the process that made it at once, and by another process
@@ -75,8 +74,8 @@ describe.each(databaseKinds())('names in gallery answers across two processes on
     expect(here.airline?.label).toContain('国航');
     expect(here.airline?.label).not.toContain('中国国际航空');
 
-    // The other one, once its copies' versions have been read again.
-    await pause(STALE_MS + 10);
+    // The other one, once its copies' versions have been read again (both processes share the clock).
+    t.clock.advance(STALE_MS);
     const there = await firstItem(other.app, query);
     expect(there.uploader.username).toBe(renamed);
     expect(there.airline?.label).toContain('国航');

@@ -14,8 +14,8 @@ import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import { enqueueJob } from '../../db/jobs-queue.js';
 import type { CardRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
-import { ShortCache, StampedCache } from '../../http/short-cache.js';
+import { notFound } from '../../shared/errors.js';
+import { ShortCache, StampedCache } from '../../shared/cache.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
@@ -54,7 +54,7 @@ export class GalleryService {
   /** A search's capped total and when it was counted, the same for every sort, view and size of its pages. */
   private readonly totals = new StampedCache<Counted>(COUNT_ENTRIES, CACHE_TTL_MS);
   // Read at most every 250 ms per process, and at once after this process changed the gallery.
-  private readonly version = new ShortCache(250, () => galleryVersion(this.db));
+  private readonly version: ShortCache<number>;
 
   private readonly index: GalleryIndex;
 
@@ -67,6 +67,7 @@ export class GalleryService {
     private readonly reference: ReferenceService,
     private readonly screening: ScreeningQueueService,
   ) {
+    this.version = new ShortCache(this.clock, 250, () => galleryVersion(this.db));
     this.index = new GalleryIndex(database, reference, () => this.changed());
     // Every change of what the gallery shows re-indexes the photos it touches: a job per photo, enqueued
     // in the change's transaction and run by the request after it commits (issue 35: the decision's

@@ -11,7 +11,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.js';
 import { retryJob, troubledJobs } from '../../jobs/jobs.repository.js';
 import type { AccountsAdminService } from '../accounts/admin.service.js';
 import type { AuditService } from '../audit/audit.service.js';

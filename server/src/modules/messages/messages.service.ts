@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { idCursor } from '../../http/cursor.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../shared/errors.js';
 import type { Limiter } from '../../http/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import * as repo from './messages.repository.js';

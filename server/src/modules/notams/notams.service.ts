@@ -3,8 +3,8 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { NotamRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { ShortCache } from '../../http/short-cache.js';
+import { badRequest, notFound } from '../../shared/errors.js';
+import { ShortCache } from '../../shared/cache.js';
 import type { AuditService } from '../audit/audit.service.js';
 import * as repo from './notams.repository.js';
 
@@ -30,7 +30,9 @@ export class NotamsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    this.published = new ShortCache(this.clock, 1000, () => repo.publishedNotams(this.db));
+  }
 
   async list(): Promise<{ items: Notam[] }> {
     return { items: (await repo.listNotams(this.db)).map(present) };
@@ -49,7 +51,7 @@ export class NotamsService {
     return { notam: row ? present(row) : null };
   }
 
-  private readonly published = new ShortCache(1000, () => repo.publishedNotams(this.db));
+  private readonly published: ShortCache<Awaited<ReturnType<typeof repo.publishedNotams>>>;
 
   private columns(body: NotamRequest) {
     if (body.startsAt !== null && body.endsAt !== null && body.endsAt <= body.startsAt) {

@@ -14,7 +14,7 @@ import {
 import { registrationKey, type PhotoResponse } from '../../../../contract/photos.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { invalidCursor } from '../../http/cursor.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../shared/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AirframesService } from '../airframes/airframes.service.js';
 import type { LiveriesService } from '../airframes/liveries.service.js';

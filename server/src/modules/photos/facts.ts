@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import { KEY_FACTS, PHOTO_MESSAGES, registrationKey, type KeyFact, type PhotoEdit } from '../../../../contract/photos.js';
 import type { PhotoRow, PhotosTable } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../shared/errors.js';
 
 // The rules of a photo's facts, as plain functions: the upload, the owner's edit and the screener's
 // correction all apply these.

@@ -6,7 +6,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { PhotoRow, PhotosTable } from '../../db/schema.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
-import { conflict, forbidden } from '../../http/errors.js';
+import { conflict, forbidden } from '../../shared/errors.js';
 import { ruleFor, type PhotoAction } from './lifecycle.js';
 import * as repo from './lifecycle.repository.js';
 import { toJson } from '../../db/json.js';

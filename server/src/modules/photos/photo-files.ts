@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../shared/errors.js';
 import type { PhotoStorage } from '../../media/storage.js';
 import { renditionKey, storedRenditions } from './photos.presenter.js';
 import * as repo from './photos.repository.js';

@@ -20,7 +20,7 @@ import {
   type PhotoMeta,
 } from '../../../../contract/photos.js';
 import { userOf } from '../../http/auth.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest, fieldIssues } from '../../shared/errors.js';
 import type { PhotoFiles } from './photo-files.js';
 import type { PhotosService } from './photos.service.js';
 import type { UploadService } from './upload.service.js';
@@ -50,10 +50,7 @@ function parseMeta(raw: string): PhotoMeta {
   }
   const parsed = photoMeta.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({
-      path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
-      message: i.message,
-    }));
+    const issues = fieldIssues(parsed.error.issues);
     throw badRequest(issues[0]!.message, issues);
   }
   return parsed.data;

@@ -14,7 +14,7 @@ import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { CardRow, PhotoRow } from '../../db/schema.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AirframesService } from '../airframes/airframes.service.js';
 import type { LiveriesService } from '../airframes/liveries.service.js';

@@ -15,7 +15,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict, RetryLaterError } from '../../http/errors.js';
+import { badRequest, conflict, RetryLaterError } from '../../shared/errors.js';
 import { Gate } from '../../media/gate.js';
 import { processJpeg } from '../../media/image-processor.js';
 import type { AccountsService, QueueSlots } from '../accounts/accounts.service.js';

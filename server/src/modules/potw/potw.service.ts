@@ -15,8 +15,8 @@ import { isUniqueViolation, type DatabaseHandle, type DbOrTrx } from '../../db/d
 import type { EventHub } from '../../events.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { ShortCache } from '../../http/short-cache.js';
+import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.js';
+import { ShortCache } from '../../shared/cache.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -35,7 +35,7 @@ const badWeek = () => badRequest(POTW_MESSAGES.badWeek, [{ path: ['week'], messa
  * process keeps it for a second.
  */
 export class PotwService {
-  private readonly currentCache = new ShortCache<PotwCurrentResponse>(1_000, () => this.readCurrent());
+  private readonly currentCache: ShortCache<PotwCurrentResponse>;
   private cachedWeek = '';
 
   constructor(
@@ -47,6 +47,7 @@ export class PotwService {
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
   ) {
+    this.currentCache = new ShortCache<PotwCurrentResponse>(this.clock, 1_000, () => this.readCurrent());
     // Withdrawn, revoked or deleted: the photo no longer heads a week (nor blocks one); past weeks keep
     // their row, which the archive leaves out while the photo is not accepted.
     events.on('photo.stateChanged', async ({ trx, photo, from, to, at }) => {

@@ -9,7 +9,7 @@ import {
   publicPhotosQuery,
   publicPhotosResponse,
 } from '../../../../contract/public-api.js';
-import { tooManyRequests } from '../../http/errors.js';
+import { tooManyRequests } from '../../shared/errors.js';
 import type { Limiter } from '../../http/rate-limit.js';
 import { openToEveryOrigin } from '../../http/security.js';
 import type { PublicApiService } from './public-api.service.js';

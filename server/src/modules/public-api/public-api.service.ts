@@ -14,7 +14,7 @@ import {
 } from '../../../../contract/public-api.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
-import { badRequest, notFound, notImplemented } from '../../http/errors.js';
+import { badRequest, notFound, notImplemented } from '../../shared/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import * as repo from './public-api.repository.js';

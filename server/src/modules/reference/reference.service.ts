@@ -8,7 +8,7 @@ import type { Db, DbOrTrx } from '../../db/database.js';
 import { bumpLookup, LookupVersion, VersionedLookup } from '../../db/versioned-lookup.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import { KINDS, type KindTypes } from './kinds.js';
 import { lastImport, setSearchText } from './reference-import.repository.js';
 import * as repo from './reference.repository.js';
@@ -61,7 +61,7 @@ export class ReferenceService {
     private readonly events: EventHub,
     private readonly audit: AuditService,
   ) {
-    this.namesVersion = new LookupVersion(db, 'reference');
+    this.namesVersion = new LookupVersion(db, 'reference', clock);
     const lookup = <K extends RefKind>(kind: K) =>
       new VersionedLookup(this.namesVersion, async (ids) => {
         const k = KINDS[kind];

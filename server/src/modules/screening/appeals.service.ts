@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../shared/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotoLifecycle } from '../photos/lifecycle.service.js';
 import * as repo from './appeals.repository.js';

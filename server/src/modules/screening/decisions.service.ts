@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import { badRequest, conflict, forbidden } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { factChanges, factColumns, requireAirport } from '../photos/facts.js';

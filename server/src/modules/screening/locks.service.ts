@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, forbidden, notFound } from '../../shared/errors.js';
 import { decisionsFor } from '../photos/lifecycle.js';
 import * as appeals from './appeals.repository.js';
 import { presentLock } from './screening.presenter.js';

@@ -2,7 +2,8 @@ import type { SiteContact, SiteStatus } from '../../../../contract/site.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import type { Db } from '../../db/database.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { ShortCache } from '../../http/short-cache.js';
+import type { Clock } from '../../clock.js';
+import { ShortCache } from '../../shared/cache.js';
 import { pingDatabase, readSetting, writeSetting } from './site.repository.js';
 
 const MAINTENANCE_KEY = 'maintenance';
@@ -16,18 +17,21 @@ interface MaintenanceValue {
 export class SiteService {
   // The flag lives in the database, shared by every server process (§9.3); each process reads it at
   // most every 250 ms (every API request asks), and at once after changing it itself.
-  private readonly maintenance = new ShortCache(250, async (): Promise<SiteStatus> => {
-    const raw = await readSetting(this.db, MAINTENANCE_KEY);
-    const value: MaintenanceValue = raw ? (JSON.parse(raw) as MaintenanceValue) : { on: false, message: '' };
-    return { maintenance: value.on, maintenanceMessage: value.message || MESSAGES.maintenance };
-  });
+  private readonly maintenance: ShortCache<SiteStatus>;
 
   constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly audit: AuditService,
     /** SITE_CONTACT: what /about and /AccountStop show until an administrator sets one. */
     private readonly configuredContact = '',
-  ) {}
+  ) {
+    this.maintenance = new ShortCache(this.clock, 250, async (): Promise<SiteStatus> => {
+      const raw = await readSetting(this.db, MAINTENANCE_KEY);
+      const value: MaintenanceValue = raw ? (JSON.parse(raw) as MaintenanceValue) : { on: false, message: '' };
+      return { maintenance: value.on, maintenanceMessage: value.message || MESSAGES.maintenance };
+    });
+  }
 
   status(): Promise<SiteStatus> {
     return this.maintenance.get();

@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../../clock.js';
 import { isUniqueViolation, type Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, forbidden, notFound } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PhotosService } from '../photos/photos.service.js';

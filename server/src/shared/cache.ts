@@ -1,5 +1,7 @@
+import type { Clock } from '../clock.js';
+
 /**
- * A value read from the database at most once per `ttlMs` of real time, for state every process
+ * A value read from the database at most once per `ttlMs` of the clock's time, for state every process
  * shares and every request reads (the maintenance flag, the gallery's version): under load one read
  * serves thousands of requests, and another process's change is seen within `ttlMs`. The process that
  * makes a change calls `clear()` and sees it at once.
@@ -8,12 +10,13 @@ export class ShortCache<T> {
   private value: { at: number; promise: Promise<T> } | null = null;
 
   constructor(
+    private readonly clock: Clock,
     private readonly ttlMs: number,
     private readonly load: () => Promise<T>,
   ) {}
 
   get(): Promise<T> {
-    const now = performance.now();
+    const now = this.clock.now();
     if (!this.value || now - this.value.at >= this.ttlMs) {
       const promise = this.load();
       this.value = { at: now, promise };
