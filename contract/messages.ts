@@ -11,6 +11,8 @@ export const MESSAGE_REASONS = [
   { code: 'other', zh: '其他' },
 ] as const;
 export const MESSAGE_REASON_CODES = MESSAGE_REASONS.map((r) => r.code) as [string, ...string[]];
+/** A suspended member's appeal from /AccountStop, in each administrator's inbox (not a reason members pick). */
+export const APPEAL_REASON = { code: 'suspension', zh: '停用申诉' } as const;
 export const MESSAGE_LIMITS = { bodyMax: 300, contactMax: 100, perSenderPerDay: 5 } as const;
 
 export const MESSAGE_TEXTS = {
@@ -32,7 +34,7 @@ export const messageItem = z.object({
   id: z.number().int(),
   from: z.object({ id: z.number().int(), username: z.string() }),
   photoId: z.number().int().nullable(),
-  reason: z.enum(MESSAGE_REASON_CODES),
+  reason: z.enum([...MESSAGE_REASON_CODES, APPEAL_REASON.code]),
   contact: z.string(),
   body: z.string(),
   createdAt: z.number().int(),
@@ -50,3 +52,23 @@ export const messagesResponse = z.object({
   unread: z.number().int(),
 });
 export type MessagesResponse = z.infer<typeof messagesResponse>;
+
+// 申诉 from /AccountStop (issue 34): a suspended member writes to the administrators, who see it in
+// their inbox and by mail and answer at the account's address. The member is known by the token the
+// suspension refuses, or, met at login, by the email and password (checked as a login is).
+export const APPEAL_LIMITS = { bodyMax: 300, perDay: 1 } as const;
+
+export const APPEAL_TEXTS = {
+  sent: '申诉已发送给管理员，他们会在站内消息中看到，并回复到你的注册邮箱',
+  once: '24 小时内只能提交一次申诉，管理员会尽快处理',
+  notSuspended: '账号未被停用，无需申诉',
+  noAdministrator: '暂时没有管理员可以受理申诉，请稍后再试',
+  needBody: '请写下申诉的理由',
+} as const;
+
+export const suspensionAppeal = z.strictObject({
+  body: trimmedText(APPEAL_LIMITS.bodyMax, '申诉最多 300 字').min(1, APPEAL_TEXTS.needBody),
+  email: trimmedText(254).optional(),
+  password: text(1024).optional(),
+});
+export type SuspensionAppeal = z.infer<typeof suspensionAppeal>;

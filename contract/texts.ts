@@ -72,7 +72,17 @@ export function beijingTime(ms: number): string {
   return `${new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}（北京时间）`;
 }
 
+// Two plain clauses after the sentence, no brackets around the reason: a reason that ends in its own
+// punctuation (。) or brackets reads cleanly, and /AccountStop shows the two on lines of their own.
+const SUSPENDED_PARTS = /^账号已被停用。原因：(.*)；停用至：(.*)$/s;
+
 export function suspendedMessage(reason: string, until: number | null): string {
   const end = until === null ? '另行通知' : beijingTime(until);
-  return `账号已被停用（原因：${reason}），停用至：${end}`;
+  return `账号已被停用。原因：${reason.replace(/[。；;，,.\s]+$/u, '')}；停用至：${end}`;
+}
+
+/** The reason and the end a suspended member's message names (suspendedMessage), or null for another text. */
+export function suspensionOf(message: string): { reason: string; end: string } | null {
+  const m = SUSPENDED_PARTS.exec(message);
+  return m ? { reason: m[1]!, end: m[2]! } : null;
 }

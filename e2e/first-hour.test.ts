@@ -386,7 +386,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
       await page.getByTestId('login-password').fill(stopped.password);
       await page.getByTestId('login-password').press('Enter');
       await page.waitForURL(`${server.url}/AccountStop`);
-      await expect.poll(() => noticeTexts(page)).toEqual([expect.stringContaining('账号已被停用（原因：多次上传他人作品）')]);
+      await expect.poll(() => noticeTexts(page)).toEqual([expect.stringContaining('账号已被停用。原因：多次上传他人作品；')]);
       expect(await clearOf(page, page.getByRole('heading', { name: '账号已被停用' }))).toBe(true);
       await screenshot(page, `notice-over-heading-${width}`);
       await context.close();

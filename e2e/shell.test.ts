@@ -346,7 +346,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await context.close();
   });
 
-  it('a suspended member is sent to /AccountStop and loses the session', async () => {
+  it('a suspended member is sent to /AccountStop, loses the session, and appeals to the administrators from there', async () => {
     const { context, page } = await open('/');
     const services = await servicesFor(server);
     const u = await services.accounts.createUser({
@@ -355,14 +355,36 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
       password: 'password-123',
       level: 0,
     });
+    const admin = await services.accounts.createUser({
+      email: 'chief@example.com',
+      username: '站长',
+      password: 'password-123',
+      level: 3,
+    });
     await loginAs(page, 'gone@example.com', 'password-123');
     await expect.poll(() => page.getByTestId('user-entry').textContent()).toBe('被停用');
     await services.accountsAdmin.suspend(u.id, '多次上传他人作品', null, null);
-    await services.close();
-    await page.getByTestId('user-entry').click();
+    // The member's next page asks the API with the stored session (a click on the header could race
+    // the notification badge's poll, which is refused first and leaves 登录/注册 under the pointer).
+    await page.goto(`${server.url}/user/${u.id}`);
     await page.waitForURL(`${server.url}/AccountStop`);
-    await page.getByTestId('account-stop').getByText('多次上传他人作品', { exact: false }).waitFor();
+    const stop = page.getByTestId('account-stop');
+    await stop.getByText('原因：多次上传他人作品').waitFor();
+    await stop.getByText('停用至：另行通知').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    // No contact is published here: the page offers the appeal, sent with the token the suspension refused.
+    await stop.getByText('管理团队暂未公布联系方式，可以在下面直接向管理员申诉。').waitFor();
+    await stop.getByLabel('申诉理由').fill('那几张照片是我本人拍摄的，可以提供原图。');
+    expect(await stop.getByLabel('密码').count()).toBe(0);
+    await stop.getByRole('button', { name: '提交申诉' }).click();
+    await stop.getByTestId('appeal-sent').waitFor();
+    const inbox = await services.db
+      .selectFrom('messages')
+      .select(['from_user_id', 'reason', 'body'])
+      .where('to_user_id', '=', admin.id)
+      .execute();
+    expect(inbox).toEqual([{ from_user_id: u.id, reason: 'suspension', body: '那几张照片是我本人拍摄的，可以提供原图。' }]);
+    await services.close();
     await context.close();
   });
 });

@@ -30,6 +30,11 @@ declare module 'fastify' {
      * answer at once, never wait on the database for a session it does not need.
      */
     anyCaller?: boolean;
+    /**
+     * A suspended account's token is not refused here (the suspension appeal): the route names its
+     * caller itself, and `request.user` stays null.
+     */
+    suspendedMayCall?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -42,6 +47,14 @@ export function userOf(request: { user: AuthUser | null }): AuthUser {
   return request.user;
 }
 
+/** The bearer token a request carries (at most 200 characters), or null. */
+export function bearerToken(request: { headers: { authorization?: string | undefined } }): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 && token.length <= 200 ? token : null;
+}
+
 /**
  * One hook, in this order: who is calling (a suspended account is refused here, whatever the route
  * but the health checks), then maintenance mode (admins pass), then the route's level. Registered inside the API's scope, so
@@ -52,11 +65,8 @@ export function registerAuth(api: FastifyInstance, sources: AuthSources): void {
   api.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.anyCaller) return;
-    const header = request.headers.authorization;
-    if (header?.startsWith('Bearer ')) {
-      const token = header.slice(7).trim();
-      if (token.length > 0 && token.length <= 200) request.user = await sources.authenticate(token);
-    }
+    const token = config.suspendedMayCall ? null : bearerToken(request);
+    if (token) request.user = await sources.authenticate(token);
     if (!config.duringMaintenance && (request.user?.level ?? -1) < LEVELS.admin) {
       const status = await sources.siteStatus();
       if (status.maintenance) throw new AppError(503, 'MAINTENANCE', status.maintenanceMessage);

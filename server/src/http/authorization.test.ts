@@ -4,9 +4,10 @@ import { bearer, createTestApp, databaseKinds, makeUser, type TestApp } from '..
 /**
  * Who may call each route (PRODUCT.md §1, §6.2): `public`, or the level it needs; `anyone` for the
  * health checks, which never look at the caller (a suspended account's token included). One row per
- * route of the API; a route added without a row here fails the first test below.
+ * route of the API; a route added without a row here fails the first test below. `suspended too`: public,
+ * and a suspended account's token is let through (the suspension appeal names its caller itself).
  */
-const ACCESS: Record<string, 'anyone' | 'public' | 0 | 1 | 2 | 3> = {
+const ACCESS: Record<string, 'anyone' | 'public' | 'suspended too' | 0 | 1 | 2 | 3> = {
   'POST /api/v1/user/login': 'public',
   'POST /api/v1/user/register': 'public',
   'POST /api/v1/user/logout': 0,
@@ -63,6 +64,7 @@ const ACCESS: Record<string, 'anyone' | 'public' | 0 | 1 | 2 | 3> = {
   'OPTIONS /api/v1/oembed': 'public',
   'OPTIONS /api/v1/feeds/photos': 'public',
   'POST /api/v1/notifications/read': 0,
+  'POST /api/v1/messages/appeal': 'suspended too',
   'GET /api/v1/openapi.json': 'public',
   'GET /api/v1/photos': 'public',
   'GET /api/v1/users/:id': 'public',
@@ -131,8 +133,8 @@ type Caller = (typeof CALLERS)[number];
 const LEVEL: Record<Caller, number> = { visitor: -1, member: 0, suspended: 0, screener: 1, senior: 2, admin: 3 };
 
 /** The status class a caller must meet: refused with 401 or 403, or let through to the route. */
-function expected(access: 'anyone' | 'public' | number, caller: Caller): 401 | 403 | 'through' {
-  if (access === 'anyone') return 'through';
+function expected(access: 'anyone' | 'public' | 'suspended too' | number, caller: Caller): 401 | 403 | 'through' {
+  if (access === 'anyone' || access === 'suspended too') return 'through';
   // A suspended account's token is refused everywhere but the health checks, public routes included (§4.6).
   if (caller === 'suspended') return 403;
   if (access === 'public') return 'through';

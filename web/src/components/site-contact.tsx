@@ -26,11 +26,18 @@ function ContactText({ text }: { text: string }) {
  * How to reach the team (issue 19): the administrator's contact, else the configured one; a sentence
  * that says so when neither is set, rather than pointing at a contact that is not there.
  */
-export function SiteContactLine({ lead }: { lead: string }) {
+export function SiteContactLine({
+  lead,
+  missing = '管理团队暂未公布联系方式，请稍后再来查看。',
+}: {
+  lead: string;
+  /** Said when no contact is set (a page that offers another way says so). */
+  missing?: string;
+}) {
   const contact = useQuery(siteContactQuery);
   if (contact.isPending) return <span className="muted">{lead}……</span>;
   const text = contact.data?.contact ?? '';
-  if (!text) return <span data-testid="site-contact">管理团队暂未公布联系方式，请稍后再来查看。</span>;
+  if (!text) return <span data-testid="site-contact">{missing}</span>;
   return (
     <span data-testid="site-contact">
       {lead}

@@ -20,9 +20,11 @@ export class ApiError extends Error {
 }
 
 export const SUSPENDED_KEY = 'contrail.suspended';
+/** The token a suspension refused, kept for the tab: /AccountStop's appeal names the member by it. */
+export const SUSPENDED_TOKEN_KEY = 'contrail.suspendedToken';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The one place the session's bearer token is put on a request. */
+/** The one place the session's bearer token is put on a request (or, for the appeal, the refused one). */
 function authHeaders(): Record<string, string> {
   const session = readSession();
   return session ? { Authorization: `Bearer ${session.token}` } : {};
@@ -33,8 +35,9 @@ async function send(
   path: string,
   body?: { json?: unknown; raw?: BodyInit },
   keepalive = false,
+  bearer?: string,
 ): Promise<Response> {
-  const headers = authHeaders();
+  const headers = bearer ? { Authorization: `Bearer ${bearer}` } : authHeaders();
   let payload: BodyInit | undefined;
   if (body?.raw !== undefined) payload = body.raw;
   else if (body?.json !== undefined) {
@@ -58,6 +61,8 @@ async function settle<T>(res: Response): Promise<T> {
   const error = new ApiError(res.status, err.code ?? 'UNKNOWN', err.message ?? `请求失败（${res.status}）`, err.issues);
   if (res.status === 401) clearSession();
   if (res.status === 403 && error.code === 'ACCOUNT_SUSPENDED') {
+    const refused = readSession()?.token;
+    if (refused) sessionStorage.setItem(SUSPENDED_TOKEN_KEY, refused);
     clearSession();
     sessionStorage.setItem(SUSPENDED_KEY, error.message);
     // A refused login leaves no dialog over the page that explains why.
@@ -169,10 +174,12 @@ export async function action<T extends { message?: string }>(opts: {
   path: string;
   json?: unknown;
   raw?: BodyInit;
+  /** Another token than the session's (the suspension appeal sends the one the suspension refused). */
+  bearer?: string | undefined;
 }): Promise<T> {
   let res: Response;
   try {
-    res = await send(opts.method, opts.path, { json: opts.json, raw: opts.raw });
+    res = await send(opts.method, opts.path, { json: opts.json, raw: opts.raw }, false, opts.bearer);
   } catch {
     notice.error(SHELL.networkError);
     throw new ApiError(0, 'NETWORK', SHELL.networkError);

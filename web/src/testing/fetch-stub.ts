@@ -7,6 +7,8 @@ export interface SentRequest {
   path: string;
   url: URL;
   body: unknown;
+  /** The request's headers (Authorization among them). */
+  headers: Headers;
 }
 
 /** A server answer: JSON with a status (200 unless said), or a Response as is. */
@@ -26,7 +28,7 @@ export function stubApi(routes: Record<string, Route>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
-    const request = { method, path, url, body };
+    const request = { method, path, url, body, headers: new Headers(init.headers) };
     sent.push(request);
     const route = routes[`${method} ${path}`];
     if (!route) {

@@ -1,11 +1,12 @@
 import type { RegisterRequest, SessionResponse } from '../../../../contract/accounts.js';
 import { LEVELS, SESSION_DAYS } from '../../../../contract/limits.js';
-import { MESSAGES } from '../../../../contract/texts.js';
+import { APPEAL_TEXTS } from '../../../../contract/messages.js';
+import { MESSAGES, SHELL, suspendedMessage } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
-import { AppError, unauthenticated } from '../../shared/errors.js';
+import { AppError, forbidden, unauthenticated } from '../../shared/errors.js';
 import { LIMITS, type Limiter } from '../../http/rate-limit.js';
 import type { SiteService } from '../site/site.service.js';
 import * as repo from './accounts.repository.js';
@@ -14,6 +15,14 @@ import type { AccountsAdminService } from './admin.service.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from './tokens.js';
 
 const DAY = 86_400_000;
+
+/** A suspended member as their appeal names them: where the answer goes, and what the suspension says. */
+export interface SuspendedCaller {
+  id: number;
+  username: string;
+  email: string;
+  suspension: string;
+}
 
 /** Signing in and out (PRODUCT.md §2.3, §2.5, §6.1): registration, login, bearer tokens, 30-day sessions. */
 export class SessionsService {
@@ -52,6 +61,23 @@ export class SessionsService {
   }
 
   async login(emailInput: string, password: string, ip: string): Promise<SessionResponse> {
+    const { user, keys } = await this.checkPassword(emailInput, password, ip);
+    const now = this.clock.now();
+    if (isSuspended(user, now)) throw suspendedError(user.suspension_reason, user.suspended_until);
+    // Its suspension has ended but the job has not lifted it yet: do it now (logged as the job does).
+    if (user.status === 'suspended') await this.admin.liftEndedSuspensions();
+    await this.assertNotMaintenance(user.level);
+    // Only failures count: a success clears this address's failures on the account and gives the
+    // other two counters their slot back.
+    await this.passwordAccepted(keys);
+    return this.openSession(user, MESSAGES.loginOk);
+  }
+
+  /**
+   * The account of an email and password, each try counted first (a login, a suspension appeal); 401
+   * when they do not match. The keys are the counters, for the caller to clear on success.
+   */
+  private async checkPassword(emailInput: string, password: string, ip: string) {
     const email = emailInput.trim().toLowerCase();
     // Failures are counted per account and address together, so someone guessing from one address
     // cannot lock the owner out of their own account from another (OWASP: lockout is a denial of
@@ -72,17 +98,42 @@ export class SessionsService {
         : // Same work for an unknown email, so response time does not reveal which emails exist.
           await verifyPassword(await this.getDummyHash(), password).then(() => false);
     if (!user || !ok) throw unauthenticated(MESSAGES.badCredentials);
-    const now = this.clock.now();
-    if (isSuspended(user, now)) throw suspendedError(user.suspension_reason, user.suspended_until);
-    // Its suspension has ended but the job has not lifted it yet: do it now (logged as the job does).
-    if (user.status === 'suspended') await this.admin.liftEndedSuspensions();
-    await this.assertNotMaintenance(user.level);
-    // Only failures count: a success clears this address's failures on the account and gives the
-    // other two counters their slot back.
+    return { user, keys };
+  }
+
+  /** A right password clears this address's failures on the account and gives the other two counters their slot back. */
+  private async passwordAccepted(keys: Awaited<ReturnType<SessionsService['checkPassword']>>['keys']): Promise<void> {
     await this.limiter.clear(keys[0][0]);
     await this.limiter.release(keys[1][0]);
     await this.limiter.release(keys[2][0]);
-    return this.openSession(user, MESSAGES.loginOk);
+  }
+
+  /**
+   * Who sends a suspension appeal: the account of the bearer token the suspension refuses (its sessions
+   * were revoked, but the token names its member until they are cleaned up), else of the email and
+   * password (met at login). 401 when neither names an account, 403 when it is not suspended.
+   */
+  async suspendedCaller(
+    proof: { token: string | null; email?: string | undefined; password?: string | undefined },
+    ip: string,
+  ): Promise<SuspendedCaller> {
+    const now = this.clock.now();
+    let userId: number | null = null;
+    if (proof.token) userId = (await repo.findSessionWithUser(this.db, hashToken(proof.token)))?.userId ?? null;
+    else if (proof.email && proof.password) {
+      const { user, keys } = await this.checkPassword(proof.email, proof.password, ip);
+      await this.passwordAccepted(keys);
+      userId = user.id;
+    }
+    const user = userId === null ? undefined : await repo.findUserById(this.db, userId);
+    if (!user || user.status === 'deleted') throw unauthenticated(SHELL.loginFirst);
+    if (!isSuspended(user, now)) throw forbidden(APPEAL_TEXTS.notSuspended);
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      suspension: suspendedMessage(user.suspension_reason ?? '违反社区规则', user.suspended_until),
+    };
   }
 
   private getDummyHash(): Promise<string> {

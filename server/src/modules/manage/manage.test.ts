@@ -55,7 +55,7 @@ describe.each(databaseKinds())('users admin and dashboard on %s', (kind) => {
     expect(refused.json().code).toBe('ACCOUNT_SUSPENDED');
     // The end to the minute in Beijing time: a date alone reads as "through that day".
     const end = new Date(until + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-    expect(refused.json().message).toBe(`账号已被停用（原因：多次上传他人作品），停用至：${end}（北京时间）`);
+    expect(refused.json().message).toBe(`账号已被停用。原因：多次上传他人作品；停用至：${end}（北京时间）`);
 
     t.clock.advance(DAY);
     await t.services.accountsAdmin.liftEndedSuspensions();

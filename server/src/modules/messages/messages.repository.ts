@@ -66,6 +66,17 @@ export function recipient(db: DbOrTrx, userId: number) {
     .executeTakeFirst();
 }
 
+/** The active administrators, who read suspension appeals, with where their mail goes. */
+export function administrators(db: DbOrTrx, adminLevel: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'username'])
+    .where('level', '>=', adminLevel)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+}
+
 /** The photo named in a message must be an accepted photo of the recipient. */
 export function photoOf(db: DbOrTrx, photoId: number, ownerId: number) {
   return db

@@ -1,21 +1,27 @@
+import { LEVELS } from '../../../../contract/limits.js';
 import {
+  APPEAL_LIMITS,
+  APPEAL_REASON,
+  APPEAL_TEXTS,
   MESSAGE_LIMITS,
   MESSAGE_REASONS,
   MESSAGE_TEXTS,
   type MessagesResponse,
   type NewMessage,
+  type SuspensionAppeal,
 } from '../../../../contract/messages.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { idCursor } from '../../http/cursor.js';
-import { badRequest, notFound } from '../../shared/errors.js';
+import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { Limiter } from '../../http/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
+import type { SessionsService } from '../accounts/sessions.service.js';
 import * as repo from './messages.repository.js';
 
 const DAY = 86_400_000;
-const REASON_CODES = MESSAGE_REASONS.map((r) => r.code);
+const REASON_CODES = [...MESSAGE_REASONS.map((r) => r.code), APPEAL_REASON.code];
 
 /** 联系摄影师 (PRODUCT.md §3.4): into the photographer's inbox and out by mail, 5 per sender per day. */
 export class MessagesService {
@@ -24,7 +30,46 @@ export class MessagesService {
     private readonly clock: Clock,
     private readonly limiter: Limiter,
     private readonly publicUrl: string,
+    private readonly sessions: SessionsService,
   ) {}
+
+  /**
+   * A suspended member's appeal (/AccountStop, issue 34): a message in every administrator's inbox and
+   * a mail to each, with the suspension and the member's address to answer at; once a day per member.
+   */
+  async appealSuspension(token: string | null, appeal: SuspensionAppeal, ip: string): Promise<{ message: string }> {
+    const member = await this.sessions.suspendedCaller({ token, email: appeal.email, password: appeal.password }, ip);
+    const admins = await repo.administrators(this.db, LEVELS.admin);
+    if (admins.length === 0) throw conflict(APPEAL_TEXTS.noAdministrator);
+    await this.limiter.consume(`appeal:member:${member.id}`, { max: APPEAL_LIMITS.perDay, windowMs: DAY }, APPEAL_TEXTS.once);
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      for (const admin of admins) {
+        await repo.insertMessage(trx, {
+          fromUserId: member.id,
+          toUserId: admin.id,
+          photoId: null,
+          reason: APPEAL_REASON.code,
+          contact: member.email,
+          body: appeal.body,
+          now,
+        });
+        await enqueueMail(
+          trx,
+          {
+            to: admin.email,
+            subject: `航迹 Contrail：${member.username} 申诉账号停用`,
+            body:
+              `${admin.username}，你好：\n\n被停用的会员 ${member.username}（编号 ${member.id}）提交了申诉。\n\n` +
+              `${member.suspension}\n\n申诉：\n${appeal.body}\n\n请回复到会员的注册邮箱：${member.email}\n` +
+              `在用户管理中处理：${this.publicUrl}/manage/user?q=${member.id}`,
+          },
+          now,
+        );
+      }
+    });
+    return { message: APPEAL_TEXTS.sent };
+  }
 
   async send(sender: AuthUser, m: NewMessage): Promise<{ message: string }> {
     if (m.toUserId === sender.id) throw badRequest(MESSAGE_TEXTS.toSelf, [{ path: ['toUserId'], message: MESSAGE_TEXTS.toSelf }]);

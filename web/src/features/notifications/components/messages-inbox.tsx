@@ -1,10 +1,10 @@
-import { MESSAGE_REASONS } from '@contract/messages';
+import { APPEAL_REASON, MESSAGE_REASONS } from '@contract/messages';
 import { Link } from 'react-router';
 import { formatTime } from '../../../lib/screening-texts.js';
 import { useMessages } from '../api/get-messages.js';
 import { useMarkMessagesRead } from '../api/mark-messages-read.js';
 
-const reasonName = new Map<string, string>(MESSAGE_REASONS.map((r) => [r.code, r.zh]));
+const reasonName = new Map<string, string>([...MESSAGE_REASONS, APPEAL_REASON].map((r) => [r.code, r.zh]));
 
 /** What members wrote through `联系摄影师`: who, why, how to reach them, about which photo. */
 export function MessagesInbox({ userId }: { userId: number }) {
