@@ -6,6 +6,7 @@ import { setNavigator } from '../lib/navigation.js';
 import { usePageTitleOverride } from '../lib/page-title.js';
 import { Header } from './header.js';
 import { LoginDialogHost } from './login-dialog-host.js';
+import { MaintenanceReminder } from './maintenance-reminder.js';
 
 export function Layout() {
   const navigate = useNavigate();
@@ -25,6 +26,7 @@ export function Layout() {
     <>
       {navigation.state !== 'idle' && <div className="route-progress" role="progressbar" aria-label="页面加载中" />}
       <Header />
+      <MaintenanceReminder />
       <main className="page" aria-busy={navigation.state === 'loading'}>
         <Outlet />
       </main>

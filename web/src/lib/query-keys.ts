@@ -23,6 +23,12 @@ export const notamKeys = {
   current: ['notams', 'current'] as const,
 };
 
+/**
+ * The maintenance switch's state as /manage/notam and the administrators' reminder on every page read
+ * it. Not ['site', 'status']: the maintenance page reads that endpoint with a bare fetch and polls it.
+ */
+export const siteStatusKey = ['manage', 'site-status'] as const;
+
 /** How to reach the team: /about and /AccountStop read it, /manage/notam sets it. */
 export const siteContactKey = ['site', 'contact'] as const;
 

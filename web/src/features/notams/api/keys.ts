@@ -5,6 +5,4 @@ import { notamKeys } from '../../../lib/query-keys.js';
 export const notamPageKeys = {
   all: notamKeys.all,
   list: [...notamKeys.all, 'all'] as const,
-  // Not ['site', 'status']: the maintenance page reads that endpoint with a bare fetch and polls it.
-  siteStatus: ['manage', 'site-status'] as const,
 };

@@ -2,7 +2,7 @@ import type { SiteStatus, updateSiteRequest } from '@contract/site';
 import type { z } from '@contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from '../../../lib/api.js';
-import { siteStatusQuery } from './get-site-status.js';
+import { siteStatusQuery } from '../../../lib/site-status.js';
 
 type UpdateSiteRequest = z.input<typeof updateSiteRequest>;
 type UpdateSiteResponse = SiteStatus & { message: string };

@@ -1,7 +1,7 @@
 import { SITE_LIMITS } from '@contract/site';
 import { App, Button, Card, Input, Switch, Tag } from 'antd';
 import { useState } from 'react';
-import { useSiteStatus } from '../api/get-site-status.js';
+import { useSiteStatus } from '../../../lib/site-status.js';
 import { useUpdateSite } from '../api/update-site.js';
 
 /**
