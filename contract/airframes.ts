@@ -34,6 +34,10 @@ export const AIRFRAME_MESSAGES = {
   saved: '已保存',
   liveryAdded: '已添加涂装',
   liveryExists: '该航司已有同名涂装',
+  /** A merge of an airframe that another merge took first. */
+  mergedAway: '该机身已被合并',
+  /** A split whose photos moved meanwhile (a merge or another split). */
+  changedMeanwhile: '机身刚有变化，请刷新后再试',
 } as const;
 
 /** An MSN as compared: `msn 4321`, `4321` and ` 4321 ` are one; case and spaces do not count. */

@@ -64,6 +64,10 @@ export const MESSAGES = {
   usernameInvalid: '用户名需为 3–20 个字符：字母、数字、汉字、_ 或 -',
   passwordLength: '密码需为 8–72 个字符',
   passwordBytes: '密码过长：最多 72 字节（一个汉字占 3 字节）',
+  /** A cover that is not one of the member's own accepted photos. */
+  coverNotOwn: '封面需为自己已通过的照片',
+  /** The reason a suspension recorded without one gives. */
+  defaultSuspensionReason: '违反社区规则',
 } as const;
 
 /** The suspended member's message: the end as Beijing time, to the minute (a date alone reads as "through that day"). */

@@ -9,6 +9,7 @@ import type { EventHub } from '../../events.js';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../shared/errors.js';
 import { LIMITS, type Limiter } from '../../http/rate-limit.js';
 import * as repo from './accounts.repository.js';
+import { ACCOUNTS_TEXTS } from './accounts.texts.js';
 import { parseSettings, presentMe, presentPublicUser, type PublicUserBase } from './accounts.presenter.js';
 import { hashPassword, verifyPassword } from './tokens.js';
 import { toJson } from '../../db/json.js';
@@ -19,7 +20,7 @@ export interface QueueSlots {
 }
 
 export function suspendedError(reason: string | null, until: number | null): AppError {
-  return new AppError(403, 'ACCOUNT_SUSPENDED', suspendedMessage(reason ?? '违反社区规则', until));
+  return new AppError(403, 'ACCOUNT_SUSPENDED', suspendedMessage(reason ?? MESSAGES.defaultSuspensionReason, until));
 }
 
 export function isSuspended(u: Pick<UserRow, 'status' | 'suspended_until'>, now: number): boolean {
@@ -128,7 +129,7 @@ export class AccountsService {
 
   async requireByEmail(email: string): Promise<UserRow> {
     const user = await repo.findUserByEmail(this.db, email);
-    if (!user || user.status === 'deleted') throw notFound(`找不到邮箱为 ${email} 的用户`);
+    if (!user || user.status === 'deleted') throw notFound(ACCOUNTS_TEXTS.noUserWithEmail(email));
     return user;
   }
 

@@ -6,6 +6,7 @@ import { badRequest } from '../../shared/errors.js';
 import { LIMITS, type Limiter } from '../../http/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import * as repo from './accounts.repository.js';
+import { passwordResetMail } from './accounts.texts.js';
 import { hashPassword, hashToken, newToken } from './tokens.js';
 
 /**
@@ -39,15 +40,7 @@ export class PasswordResetService {
         now,
         expiresAt: now + RESET_TOKEN_MINUTES * 60_000,
       });
-      await enqueueMail(
-        trx,
-        {
-          to: user.email,
-          subject: '航迹 Contrail 密码重置',
-          body: `${user.username}，你好：\n\n请在 1 小时内打开下面的链接设置新密码：\n${link}\n\n如果这不是你本人的操作，请忽略本邮件。`,
-        },
-        now,
-      );
+      await enqueueMail(trx, { to: user.email, ...passwordResetMail({ username: user.username, link }) }, now);
     });
   }
 

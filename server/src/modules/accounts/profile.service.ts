@@ -1,4 +1,5 @@
 import type { MeResponse, UpdateMeRequest } from '../../../../contract/accounts.js';
+import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
@@ -6,6 +7,7 @@ import type { EventHub } from '../../events.js';
 import { badRequest, notFound } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import * as repo from './accounts.repository.js';
+import { ACCOUNTS_TEXTS } from './accounts.texts.js';
 import { parseSettings } from './accounts.presenter.js';
 import type { AccountsService } from './accounts.service.js';
 import { hashPassword } from './tokens.js';
@@ -33,13 +35,13 @@ export class ProfileService {
     }
     if (patch.homeAirportId !== undefined) {
       if (patch.homeAirportId !== null && !(await repo.airportIsAvailable(this.db, patch.homeAirportId))) {
-        throw badRequest('机场不存在', [{ path: ['homeAirportId'], message: '机场不存在' }]);
+        throw badRequest(PHOTO_MESSAGES.unknownAirport, [{ path: ['homeAirportId'], message: PHOTO_MESSAGES.unknownAirport }]);
       }
       changes.home_airport_id = patch.homeAirportId;
     }
     if (patch.coverPhotoId !== undefined) {
       if (patch.coverPhotoId !== null && !(await repo.isOwnAcceptedPhoto(this.db, userId, patch.coverPhotoId))) {
-        throw badRequest('封面需为自己已通过的照片', [{ path: ['coverPhotoId'], message: '封面需为自己已通过的照片' }]);
+        throw badRequest(MESSAGES.coverNotOwn, [{ path: ['coverPhotoId'], message: MESSAGES.coverNotOwn }]);
       }
       changes.cover_photo_id = patch.coverPhotoId;
     }
@@ -79,7 +81,7 @@ export class ProfileService {
       // Anonymise rather than delete: screening history and audit rows keep their foreign keys.
       await repo.updateUser(trx, userId, {
         email: `deleted-${userId}@deleted.invalid`,
-        username: `已注销用户${userId}`,
+        username: ACCOUNTS_TEXTS.deletedUsername(userId),
         username_key: `deleted-${userId}`,
         password_hash: '',
         status: 'deleted',

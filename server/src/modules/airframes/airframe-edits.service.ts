@@ -1,5 +1,5 @@
 import { AIRFRAME_MESSAGES, msnKey, type AirframeEdit, type AirframePeriodEdit } from '../../../../contract/airframes.js';
-import { registrationKey } from '../../../../contract/photos.js';
+import { PHOTO_MESSAGES, registrationKey } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { EventHub } from '../../events.js';
@@ -35,7 +35,7 @@ export class AirframeEditsService {
       if (!(await repo.updateLive(trx, id, { updated_at: now }))) throw notFound(AIRFRAME_MESSAGES.notFound);
       const before = (await repo.findAirframe(trx, id))!;
       if (patch.aircraftTypeId && !(await repo.typeExists(trx, patch.aircraftTypeId))) {
-        throw badRequest('机型不存在', [{ path: ['aircraftTypeId'], message: '机型不存在' }]);
+        throw badRequest(PHOTO_MESSAGES.unknownType, [{ path: ['aircraftTypeId'], message: PHOTO_MESSAGES.unknownType }]);
       }
       await repo.updateLive(trx, id, {
         ...(patch.aircraftTypeId !== undefined ? { aircraft_type_id: patch.aircraftTypeId } : {}),
@@ -67,7 +67,7 @@ export class AirframeEditsService {
       for (const id of [fromId, intoId].sort((a, b) => a - b)) {
         if (!(await repo.updateLive(trx, id, { updated_at: now }))) {
           const gone = await repo.findAirframe(trx, id);
-          throw gone && id === fromId ? conflict('该机身已被合并') : notFound(AIRFRAME_MESSAGES.notFound);
+          throw gone && id === fromId ? conflict(AIRFRAME_MESSAGES.mergedAway) : notFound(AIRFRAME_MESSAGES.notFound);
         }
       }
       const from = (await repo.findAirframe(trx, fromId))!;
@@ -134,7 +134,8 @@ export class AirframeEditsService {
         updated_at: now,
       });
       // Guarded on the photos still being here: a merge or another split in between refuses this one.
-      if ((await repo.movePhotosOf(trx, photoIds, id, created)) !== photoIds.length) throw conflict('机身刚有变化，请刷新后再试');
+      if ((await repo.movePhotosOf(trx, photoIds, id, created)) !== photoIds.length)
+        throw conflict(AIRFRAME_MESSAGES.changedMeanwhile);
       await this.audit.record(trx, {
         actorId: actor.id,
         action: 'airframe.split',
@@ -154,7 +155,7 @@ export class AirframeEditsService {
     await this.db.transaction().execute(async (trx) => {
       if (!(await repo.updateLive(trx, id, { updated_at: now }))) throw notFound(AIRFRAME_MESSAGES.notFound);
       if (body.airlineId && !(await repo.airlineExists(trx, body.airlineId))) {
-        throw badRequest('航空公司不存在', [{ path: ['airlineId'], message: '航空公司不存在' }]);
+        throw badRequest(PHOTO_MESSAGES.unknownAirline, [{ path: ['airlineId'], message: PHOTO_MESSAGES.unknownAirline }]);
       }
       if (body.liveryId && !(await repo.liveryExists(trx, body.liveryId))) {
         throw badRequest(AIRFRAME_MESSAGES.unknownLivery, [{ path: ['liveryId'], message: AIRFRAME_MESSAGES.unknownLivery }]);

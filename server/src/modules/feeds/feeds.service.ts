@@ -10,6 +10,7 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import type { FollowsService } from '../follows/follows.service.js';
 import type { GalleryService } from '../gallery/gallery.service.js';
 import { atomXml, escapeXml, type AtomEntry } from './atom.js';
+import { FEEDS_TEXTS } from './feeds.texts.js';
 
 export type FeedQuery = Omit<SearchQuery, 'cursor' | 'limit' | 'sort'>;
 
@@ -21,8 +22,6 @@ export interface FeedAnswer {
 
 const escapeHtml = escapeXml;
 const SEEN_MAX = 5_000;
-/** An entry of a photographer who keeps their photos off other sites. */
-const LICENCE_SITE_ONLY = '仅在航迹 Contrail 展示：请到图片页面查看';
 
 /**
  * Atom feeds of the newest accepted photos of any search (issue 23, item 4): the gallery answers the
@@ -49,25 +48,23 @@ export class FeedsService {
     ) as Record<string, string>;
     const filtered = Object.keys(params).length > 0;
     const [words, settings] = await Promise.all([
-      filtered ? this.follows.describeSearch(params) : Promise.resolve('最新图片'),
+      filtered ? this.follows.describeSearch(params) : Promise.resolve(FEEDS_TEXTS.latest),
       this.accounts.settingsOf([...new Set(answer.items.map((p) => p.uploader.id))]),
     ]);
-    const title = filtered ? words.replace(/^搜索：/, '') : words;
+    const title = filtered ? words.replace(FEEDS_TEXTS.searchWordsPrefix, '') : words;
     const self = `${this.publicUrl}${feedPathOf(params)}`;
     const query = new URLSearchParams(params).toString();
     const entries = answer.items.map((p) => {
       const s = settings.get(p.uploader.id);
       // A photographer who keeps their photos off other sites: the entry says what and links, without the image.
       const shown = s?.allowThirdPartyDisplay ?? true;
-      const rights = !shown ? LICENCE_SITE_ONLY : s?.allowThirdPartyCc ? LICENCE_CC : LICENCE_DISPLAY;
+      const rights = !shown ? FEEDS_TEXTS.siteOnly : s?.allowThirdPartyCc ? LICENCE_CC : LICENCE_DISPLAY;
       return this.entry(p, rights, attributionOf(s, p.uploader.username), shown);
     });
     const xml = atomXml({
       id: self,
-      title: `${title} · 航迹 Contrail`,
-      subtitle: filtered
-        ? `航迹 Contrail 上“${title}”的最新图片，每张都经过审核。`
-        : '航迹 Contrail 最新通过审核的航空摄影图片。',
+      title: FEEDS_TEXTS.title(title),
+      subtitle: FEEDS_TEXTS.subtitle(filtered ? title : null),
       self,
       alternate: `${this.publicUrl}/search${query ? `?${query}` : ''}`,
       icon: `${this.publicUrl}/favicon.svg`,
@@ -84,13 +81,16 @@ export class FeedsService {
     // A photo whose files were lost (`admin check --repair`) lists no renditions: its entry goes without.
     const medium = p.renditions.filter((r) => r.width <= 1280).at(-1) ?? p.renditions[0];
     const image = withImage && medium ? { ...medium, url: this.absolute(medium.url), type: 'image/webp' } : null;
-    const facts = [p.registration, p.aircraftType?.label, p.airline?.label, p.inFlight ? '空中拍摄' : p.airport?.label].filter(
-      (v): v is string => !!v,
-    );
+    const facts = [
+      p.registration,
+      p.aircraftType?.label,
+      p.airline?.label,
+      p.inFlight ? FEEDS_TEXTS.inFlight : p.airport?.label,
+    ].filter((v): v is string => !!v);
     const summary = [
       facts.join(' · '),
-      `拍摄于 ${p.takenOn}`,
-      `摄影：${p.uploader.username}`,
+      FEEDS_TEXTS.takenOn(p.takenOn),
+      FEEDS_TEXTS.photographer(p.uploader.username),
       credit,
       ...(p.remark ? [p.remark] : []),
       rights,
@@ -98,8 +98,13 @@ export class FeedsService {
     const contentHtml = [
       image
         ? `<p><a href="${escapeHtml(link)}"><img src="${escapeHtml(image.url)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(facts.join(' · '))}"></a></p>`
-        : `<p><a href="${escapeHtml(link)}">在航迹 Contrail 上查看图片</a></p>`,
-      `<p>${escapeHtml(facts.join(' · '))}<br>拍摄于 ${escapeHtml(p.takenOn)} · 摄影：<a href="${escapeHtml(`${this.publicUrl}/user/${p.uploader.id}`)}">${escapeHtml(p.uploader.username)}</a></p>`,
+        : `<p><a href="${escapeHtml(link)}">${FEEDS_TEXTS.viewOnSite}</a></p>`,
+      FEEDS_TEXTS.factsHtml({
+        facts: escapeHtml(facts.join(' · ')),
+        takenOn: escapeHtml(p.takenOn),
+        userUrl: escapeHtml(`${this.publicUrl}/user/${p.uploader.id}`),
+        username: escapeHtml(p.uploader.username),
+      }),
       ...(p.remark ? [`<p>${escapeHtml(p.remark)}</p>`] : []),
       `<p>${escapeHtml(credit)} · ${escapeHtml(rights)}</p>`,
     ].join('');
