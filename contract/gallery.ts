@@ -96,6 +96,8 @@ export const relatedResponse = z.object({
 });
 export type RelatedResponse = z.infer<typeof relatedResponse>;
 
+export const LIKE_MESSAGES = { liked: '已点赞', unliked: '已取消点赞' } as const;
+
 export const likeResponse = z.object({ message: z.string(), liked: z.boolean(), likes: z.number().int() });
 export type LikeResponse = z.infer<typeof likeResponse>;
 

@@ -38,6 +38,8 @@ export const MANAGE_MESSAGES = {
   notamSaved: 'NOTAM 已保存',
   notamDeleted: 'NOTAM 已删除',
   notamWindow: '结束时间需晚于开始时间',
+  suspendAndLift: '不能同时停用和解除停用',
+  suspendUntilPast: '结束时间需晚于现在',
 } as const;
 
 // ---- reference data ----

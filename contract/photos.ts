@@ -48,6 +48,10 @@ export const PHOTO_MESSAGES = {
   tooEarlyDate: '拍摄日期不能早于 1903-12-17（人类首次动力飞行）',
   suggested: '已提交，等待审图员审核',
   added: '已添加',
+  /** A photo that is not there for this viewer: missing, deleted, or not accepted and not theirs. */
+  notFound: '图片不存在',
+  /** What only the photo's uploader may do. */
+  onlyUploader: '只有上传者可以执行此操作',
 } as const;
 
 /** The states in which a member's own photo cannot be sent again byte for byte. */

@@ -13,6 +13,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { ReferenceService } from '../reference/reference.service.js';
 import { targetsOf } from './follow-targets.js';
 import * as repo from './follows.repository.js';
+import { followedDigestMail, followedPhotoMail, followedPhotoNotice } from './follows.texts.js';
 
 /** Saved searches looked at per transaction (each distinct one is one query against the photo). */
 const SEARCH_BATCH = 200;
@@ -151,18 +152,16 @@ export class FollowFanout {
       recipient: async (userId) => (await repo.digestRecipient(this.db, userId)) ?? null,
       mail: (member, items) => ({
         to: member.email,
-        subject: `航迹 Contrail 关注的新照片（${items.length} 张）`,
-        body:
-          `${member.username}，你好：\n\n你关注的内容今天有新照片：\n\n` +
-          items
-            .map((n) => `· ${n.title}\n  ${n.body.replace(/\n/g, '\n  ')}\n  ${this.publicUrl}/photo/${n.photo_id}`)
-            .join('\n\n') +
-          `\n\n全部照片：${this.publicUrl}/following\n\n不想收到这类邮件？可在 ${this.publicUrl}/following 为每项关注选择“不发邮件”。`,
+        ...followedDigestMail({
+          username: member.username,
+          items: items.map((n) => ({ title: n.title, body: n.body, photoUrl: `${this.publicUrl}/photo/${n.photo_id}` })),
+          followingUrl: `${this.publicUrl}/following`,
+        }),
       }),
     });
   }
 
-  /** The notification's words: B-30EE 有新照片 · 空客 A320 · 中国国际航空 · 上海浦东，摄影：云端飞友. */
+  /** The notification's facts (type, airline, airport) and photographer, worded by follows.texts.ts. */
   private async describe(photo: PhotoRow): Promise<{ title: string; body: string }> {
     const [refs, names] = await Promise.all([
       this.reference.summaries({
@@ -176,21 +175,25 @@ export class FollowFanout {
       photo.aircraft_type_id ? refs.types.get(photo.aircraft_type_id)?.label : undefined,
       photo.airline_id ? refs.airlines.get(photo.airline_id)?.label : undefined,
       photo.airport_id ? refs.airports.get(photo.airport_id)?.label : undefined,
-    ].filter(Boolean);
-    return {
-      title: `关注的新照片：${photo.registration}`,
-      body: `${facts.join(' · ')}\n摄影：${names.get(photo.uploader_id) ?? ''}，拍摄于 ${photo.taken_on}`,
-    };
+    ].filter((v): v is string => !!v);
+    return followedPhotoNotice({
+      registration: photo.registration,
+      facts,
+      username: names.get(photo.uploader_id) ?? '',
+      takenOn: photo.taken_on,
+    });
   }
 
   private mail(r: Recipient, title: string, body: string, photoId: number) {
     return {
       to: r.email,
-      subject: `航迹 Contrail ${title}`,
-      body:
-        `${r.username}，你好：\n\n你关注的内容有一张新照片通过了审核：\n\n${title}\n${body}\n\n` +
-        `查看照片：${this.publicUrl}/photo/${photoId}\n\n` +
-        `不想收到这类邮件？可在 ${this.publicUrl}/following 为每项关注选择“每日摘要”或“不发邮件”。`,
+      ...followedPhotoMail({
+        username: r.username,
+        title,
+        body,
+        photoUrl: `${this.publicUrl}/photo/${photoId}`,
+        followingUrl: `${this.publicUrl}/following`,
+      }),
     };
   }
 }

@@ -1,5 +1,6 @@
 import {
   cardSearchResponse,
+  LIKE_MESSAGES,
   searchResponse,
   TOTAL_CAP,
   type ListView,
@@ -8,7 +9,7 @@ import {
   type SearchResponse,
 } from '../../../../contract/gallery.js';
 import { msnKey } from '../../../../contract/airframes.js';
-import { registrationKey } from '../../../../contract/photos.js';
+import { PHOTO_MESSAGES, registrationKey } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import { enqueueJob } from '../../db/jobs-queue.js';
@@ -228,7 +229,7 @@ export class GalleryService {
 
   async related(id: number): Promise<RelatedResponse> {
     const photo = await repo.findAccepted(this.db, id);
-    if (!photo) throw notFound('图片不存在');
+    if (!photo) throw notFound(PHOTO_MESSAGES.notFound);
     const [reg, airport, photographer] = await Promise.all([
       // The aircraft's history across its registrations; by the registration while it has no airframe.
       repo.sameAircraft(
@@ -249,12 +250,12 @@ export class GalleryService {
   }
 
   async like(id: number, user: AuthUser, on: boolean): Promise<{ message: string; liked: boolean; likes: number }> {
-    if (!(await repo.findAccepted(this.db, id))) throw notFound('图片不存在');
+    if (!(await repo.findAccepted(this.db, id))) throw notFound(PHOTO_MESSAGES.notFound);
     await this.db
       .transaction()
       .execute((trx) => (on ? likes.addLike(trx, id, user.id, this.clock.now()) : likes.removeLike(trx, id, user.id)));
     const row = await likes.likesOf(this.db, id);
-    return { message: on ? '已点赞' : '已取消点赞', liked: on, likes: row?.likes ?? 0 };
+    return { message: on ? LIKE_MESSAGES.liked : LIKE_MESSAGES.unliked, liked: on, likes: row?.likes ?? 0 };
   }
 
   async likedBy(photoIds: number[], user: AuthUser | null): Promise<Set<number>> {

@@ -62,11 +62,13 @@ export class ManageService {
     const target = await this.accounts.adminUser(id);
     if (target.status === 'deleted') throw conflict(MESSAGES.accountGone);
     if (body.suspend && body.lift)
-      throw badRequest('不能同时停用和解除停用', [{ path: ['lift'], message: '不能同时停用和解除停用' }]);
+      throw badRequest(MANAGE_MESSAGES.suspendAndLift, [{ path: ['lift'], message: MANAGE_MESSAGES.suspendAndLift }]);
     if (body.level !== undefined && !members.maySetLevel(actor, id, body.level)) throw forbidden(MANAGE_MESSAGES.selfLevel);
     if (body.suspend && !members.maySuspend(actor, id)) throw forbidden(MANAGE_MESSAGES.selfSuspend);
     if (body.suspend?.until != null && body.suspend.until <= this.clock.now()) {
-      throw badRequest('结束时间需晚于现在', [{ path: ['suspend', 'until'], message: '结束时间需晚于现在' }]);
+      throw badRequest(MANAGE_MESSAGES.suspendUntilPast, [
+        { path: ['suspend', 'until'], message: MANAGE_MESSAGES.suspendUntilPast },
+      ]);
     }
     // One transaction: the request's changes happen together or not at all.
     await this.db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import { idCursor } from '../../http/cursor.js';
 import { enqueueMail, type Mail } from '../../mail/outbox.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import * as repo from './notifications.repository.js';
+import { screeningDigestMail } from './notifications.texts.js';
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -120,13 +121,9 @@ export class NotificationsService {
   }
 
   private digestMail(member: { email: string; username: string }, items: NotificationRow[]) {
-    const lines = items.map((n) => `· ${n.title}\n  ${n.body.replace(/\n/g, '\n  ')}`);
     return {
       to: member.email,
-      subject: `航迹 Contrail 审图结果（${items.length} 条）`,
-      body:
-        `${member.username}，你好：\n\n你的照片有新的审图结果：\n\n${lines.join('\n\n')}\n\n` +
-        `查看详情：${this.publicUrl}/queue/reject\n\n不想收到这类邮件？可在个人主页的设置中关闭“审图结果邮件”。`,
+      ...screeningDigestMail({ username: member.username, items, detailsUrl: `${this.publicUrl}/queue/reject` }),
     };
   }
 }
