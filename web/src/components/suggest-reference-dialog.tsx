@@ -59,31 +59,38 @@ interface Props<K extends RefKind> {
   label: (item: RefItem<K>) => string;
 }
 
+/** An airline that no longer flies: its codes may be another's now (the server lets them be shared). */
+const ceased = (item: object) => 'active' in item && item.active === false;
+
 /**
  * 建议新增: a missing entry, checked by the contract's own rules before it is sent. A code another
- * entry already has shows that entry, to pick instead.
+ * entry already has shows that entry, to pick instead; 仍然提交 then sends it, and a refusal says why.
  */
 export function SuggestReferenceDialog<K extends RefKind>({ kind, typed, onPicked, onClose, label }: Props<K>) {
   const [form] = Form.useForm<Record<string, string>>();
   const suggest = useSuggestReference(kind);
   const countries = useCountryOptions();
   const [existing, setExisting] = useState<RefItem<K> | null>(null);
+  // The codes whose holder was shown: 提交 again sends them, and the server decides (never a silent button).
+  const [offered, setOffered] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
 
-  /** The entry already holding one of these codes, if any (asked of the search, matched exactly). */
+  /** The entry already holding one of these codes, if any (asked of the search, matched exactly; a flying one first). */
   const holderOf = async (body: Record<string, string>): Promise<RefItem<K> | null> => {
     for (const field of CODE_FIELDS) {
       const code = body[field]?.toUpperCase();
       if (!code) continue;
       const { items } = await searchReference(kind, code);
-      const found = (items as RefItem<K>[]).find((item) => (item as Record<string, unknown>)[field] === code);
+      const holders = (items as RefItem<K>[]).filter((item) => (item as Record<string, unknown>)[field] === code);
+      const found = holders.find((item) => !ceased(item)) ?? holders[0];
       if (found) return found;
     }
     return null;
   };
 
   const submit = async (values: Record<string, string | undefined>) => {
-    setExisting(null);
+    setRefused(null);
     const body = Object.fromEntries(
       Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''),
     );
@@ -93,15 +100,23 @@ export function SuggestReferenceDialog<K extends RefKind>({ kind, typed, onPicke
     for (const i of checked.success ? [] : checked.error.issues) errors.get(String(i.path[0]))?.push(i.message);
     form.setFields([...errors].map(([name, list]) => ({ name, errors: list })));
     if (!checked.success) return;
+    const codes = CODE_FIELDS.map((f) => body[f]?.toUpperCase() ?? '').join('/');
     setChecking(true);
     try {
-      const holder = await holderOf(body);
-      if (holder) return setExisting(holder);
+      if (offered !== codes) {
+        const holder = await holderOf(body);
+        setExisting(holder);
+        if (holder) return setOffered(codes);
+      }
       const { item } = await suggest.mutateAsync(body);
       onPicked(item as RefItem<K>);
     } catch (e) {
+      if (!(e instanceof ApiError)) return;
+      // Refused (a code a flying airline holds, say): why, above the form and under its field.
+      setRefused(e.message);
+      form.setFields(e.issues.map((i) => ({ name: String(i.path[0]), errors: [i.message] })));
       // Another member's suggestion of the same code arrived first: show theirs.
-      if (e instanceof ApiError && e.status === 409) setExisting(await holderOf(body).catch(() => null));
+      if (e.status === 409) setExisting((await holderOf(body).catch(() => null)) ?? existing);
     } finally {
       setChecking(false);
     }
@@ -111,7 +126,7 @@ export function SuggestReferenceDialog<K extends RefKind>({ kind, typed, onPicke
     <Modal
       open
       title={`建议新增${REF_KIND_NAMES[kind]}`}
-      okText="提交"
+      okText={existing && offered ? '仍然提交' : '提交'}
       cancelText="取消"
       confirmLoading={checking || suggest.isPending}
       // 提交 submits the form it belongs to, so Enter in a field sends the suggestion too.
@@ -122,12 +137,24 @@ export function SuggestReferenceDialog<K extends RefKind>({ kind, typed, onPicke
         提交后由审图员审核；在审核通过前，只有你自己可以在上传时选用它。
         {kind === 'airports' && `${CODE_REQUIRED}。`}
       </p>
+      {refused && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`未能提交：${refused}`} data-testid="suggest-refused" />
+      )}
       {existing && (
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title={`已有${REF_KIND_NAMES[kind]}使用这个代码：${label(existing)}`}
+          title={
+            ceased(existing)
+              ? `已停止运营的${REF_KIND_NAMES[kind]}也用过这个代码：${label(existing)}`
+              : `已有${REF_KIND_NAMES[kind]}使用这个代码：${label(existing)}`
+          }
+          description={
+            ceased(existing)
+              ? '是同一家就选用它；不是同一家就按“仍然提交”：停止运营的航空公司的代码可以由新的航空公司使用。'
+              : '是同一家就选用它；不是同一家请先核对代码。'
+          }
           action={
             <Button size="small" type="primary" onClick={() => onPicked(existing)} data-testid="pick-existing">
               选用它

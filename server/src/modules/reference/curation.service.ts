@@ -91,7 +91,13 @@ export class CurationService {
       if (!row) throw notFound();
       if (approve && row.status === 'pending') {
         // Another entry may have taken its codes while it waited (a direct add, another suggestion approved).
-        const taken = await repo.takenCode(trx, kind, (await curationRepo.codesOf(trx, kind, id)) ?? {}, id);
+        const taken = await repo.takenCode(
+          trx,
+          kind,
+          (await curationRepo.codesOf(trx, kind, id)) ?? {},
+          id,
+          KINDS[kind].codesPassOn,
+        );
         if (taken) throw codeTaken(kind, taken);
       }
       if (!(await curationRepo.setRefStatus(trx, kind, id, approve ? 'available' : 'rejected', 'pending'))) {

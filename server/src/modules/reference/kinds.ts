@@ -57,6 +57,11 @@ export interface Kind<K extends RefKind> {
   photoField: 'airportId' | 'airlineId' | 'aircraftTypeId';
   unknownMessage: string;
   codes(request: Request<K>): { icao?: string | undefined; iata?: string | undefined };
+  /**
+   * Whether an entry that no longer operates leaves its codes to others: IATA and ICAO hand an airline's
+   * codes on once it stops flying (Kish Air's Y9 may be a newer airline's too), so only flying ones hold theirs.
+   */
+  codesPassOn: boolean;
   /** The stored columns of a request, search text included. */
   columns(request: Request<K>): Columns<K>;
   find(db: DbOrTrx, id: number): Promise<Row<K> | undefined>;
@@ -85,6 +90,7 @@ const airports: Kind<'airports'> = {
   photoField: 'airportId',
   unknownMessage: PHOTO_MESSAGES.unknownAirport,
   codes: (r) => ({ icao: r.icao, iata: r.iata }),
+  codesPassOn: false,
   columns: (r) => {
     const row = { icao: r.icao ?? null, iata: r.iata ?? null, ...nameColumns(r), city: r.city || null };
     return { ...row, search_text: airportSearchText(row) };
@@ -107,6 +113,7 @@ const airlines: Kind<'airlines'> = {
   photoField: 'airlineId',
   unknownMessage: PHOTO_MESSAGES.unknownAirline,
   codes: (r) => ({ icao: r.icao, iata: r.iata }),
+  codesPassOn: true,
   columns: (r) => {
     const row = { icao: r.icao ?? null, iata: r.iata ?? null, ...nameColumns(r) };
     return { ...row, search_text: airlineSearchText(row) };
@@ -129,6 +136,7 @@ const aircraftTypes: Kind<'aircraft_types'> = {
   photoField: 'aircraftTypeId',
   unknownMessage: PHOTO_MESSAGES.unknownType,
   codes: (r) => ({ icao: r.icao }),
+  codesPassOn: false,
   columns: (r) => {
     const row = {
       icao: r.icao ?? null,

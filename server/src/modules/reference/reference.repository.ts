@@ -117,13 +117,14 @@ export const aircraftTypesByIds = (db: DbOrTrx, ids: number[]) =>
 /**
  * Which of these codes another available row of the same kind already holds ('icao' checked first),
  * or null; `exceptId` is the row being edited or approved. One query per code, so the answer names
- * the field that clashes.
+ * the field that clashes. `flyingOnly`: rows that no longer operate hold none (airlines, kinds.ts).
  */
 export async function takenCode(
   db: DbOrTrx,
   kind: RefKind,
   codes: { icao?: string | null | undefined; iata?: string | null | undefined },
   exceptId: number | null,
+  flyingOnly = false,
 ): Promise<'icao' | 'iata' | null> {
   const fields = kind === 'aircraft_types' ? (['icao'] as const) : (['icao', 'iata'] as const);
   for (const field of fields) {
@@ -135,6 +136,7 @@ export async function takenCode(
       .where(sql<boolean>`status = 'available'`)
       .where(sql<boolean>`${sql.ref(field)} = ${code}`)
       .$if(exceptId !== null, (q) => q.where(sql<boolean>`id <> ${exceptId}`))
+      .$if(flyingOnly, (q) => q.where(sql<boolean>`active = 1`))
       .executeTakeFirst();
     if (hit) return field;
   }

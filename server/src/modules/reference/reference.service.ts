@@ -109,7 +109,7 @@ export class ReferenceService {
   /** A member's addition waits for a screener (pending); a screener's is available at once. */
   async add<K extends RefKind>(kind: K, actor: AuthUser, request: KindTypes[K]['request']) {
     const k = KINDS[kind];
-    const taken = await repo.takenCode(this.db, kind, k.codes(request), null);
+    const taken = await repo.takenCode(this.db, kind, k.codes(request), null, k.codesPassOn);
     if (taken) throw codeTaken(kind, taken);
     const direct = policy.addsDirectly(actor);
     const id = await k.insert(this.db, {
@@ -126,7 +126,7 @@ export class ReferenceService {
     const k = KINDS[kind];
     const row = await repo.findRefState(this.db, kind, id);
     if (!row || row.status === 'merged' || row.status === 'deleted') throw notFound();
-    const taken = await repo.takenCode(this.db, kind, k.codes(request), id);
+    const taken = await repo.takenCode(this.db, kind, k.codes(request), id, k.codesPassOn);
     if (taken) throw codeTaken(kind, taken);
     await this.db.transaction().execute(async (trx) => {
       // Guarded in the UPDATE: an entry merged or deleted since it was read is not written to.
