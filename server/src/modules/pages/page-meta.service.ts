@@ -19,6 +19,7 @@ import type { GalleryService } from '../gallery/gallery.service.js';
 import type { AirframePagesService } from './airframe-pages.service.js';
 import { sitemapAirframes } from './airframe-pages.repository.js';
 import * as repo from './pages.repository.js';
+import { PAGES_TEXTS } from './pages.texts.js';
 
 /** The photo page's `<img>` as the web draws it: the srcset of every rendition and the page's sizes. */
 function preloadOf(p: PhotoResponse): PageMeta['preload'] {
@@ -71,8 +72,8 @@ export class PageMetaService {
     if (!p) return null;
     const facts = [p.registration, p.aircraftType?.label, p.airline?.label, p.airport?.label].filter(Boolean);
     return {
-      title: `${facts.join(' · ')} · 航迹`,
-      description: `${p.uploader.username} 拍摄于 ${p.takenOn}${p.remark ? `：${p.remark}` : ''}`,
+      title: PAGES_TEXTS.title(facts.join(' · ')),
+      description: PAGES_TEXTS.photoDescription({ username: p.uploader.username, takenOn: p.takenOn, remark: p.remark }),
       image: this.image(p),
       preload: preloadOf(p),
       oembed: `${this.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${this.publicUrl}/photo/${id}`)}`,
@@ -100,8 +101,8 @@ export class PageMetaService {
       hero = featured[Math.floor(Math.random() * featured.length)] ?? (await this.cards({}))[0] ?? null;
     }
     return {
-      title: '航迹 Contrail',
-      description: '航迹 Contrail：航空摄影爱好者的图片社区',
+      title: PAGES_TEXTS.homeTitle,
+      description: PAGES_TEXTS.homeDescription,
       url: `${this.publicUrl}/`,
       ogType: 'website',
       image: this.image(hero),
@@ -122,13 +123,14 @@ export class PageMetaService {
     if (!query.success) return null;
     const answer = JSON.parse((await this.gallery.searchJson(query.data)).toString('utf8')) as CardSearchResponse;
     const first = answer.items[0] ? expandCard(answer.items[0]) : null;
-    const count = `${answer.total.toLocaleString('zh-CN')}${answer.totalCapped ? '+' : ''} 张照片`;
+    const count = PAGES_TEXTS.photoCount(answer.total, answer.totalCapped);
     return {
-      title: `${query.data.q ? `“${query.data.q}” · ` : ''}图库 · 航迹`,
+      title: PAGES_TEXTS.searchTitle(query.data.q),
       url: `${this.publicUrl}/search${Object.keys(params).length > 0 ? `?${new URLSearchParams(params)}` : ''}`,
-      description: first
-        ? `${count}，第一张：${[first.registration, first.aircraftType?.label].filter(Boolean).join(' · ')}`
-        : count,
+      description: PAGES_TEXTS.searchDescription(
+        count,
+        first ? [first.registration, first.aircraftType?.label].filter(Boolean).join(' · ') : null,
+      ),
       image: this.image(first),
       preload: first && first.renditions.length > 0 ? { srcset: srcSetOf(first), sizes: CARD_SIZES } : undefined,
     };
@@ -140,8 +142,13 @@ export class PageMetaService {
     if (!a || a.photoCount === 0) return null;
     const facts = [a.registrations.join(' / '), a.aircraftType?.label, a.msn ? `MSN ${a.msn}` : null].filter(Boolean);
     return {
-      title: `${facts.join(' · ')} · 航迹`,
-      description: `${AIRFRAME_STATUS_LABELS[a.status]}，${a.photoCount} 张照片（${a.firstTakenOn} 至 ${a.lastTakenOn}）`,
+      title: PAGES_TEXTS.title(facts.join(' · ')),
+      description: PAGES_TEXTS.airframeDescription({
+        status: AIRFRAME_STATUS_LABELS[a.status],
+        photoCount: a.photoCount,
+        firstTakenOn: a.firstTakenOn,
+        lastTakenOn: a.lastTakenOn,
+      }),
       image: this.image(a.cover),
     };
   }
@@ -150,7 +157,7 @@ export class PageMetaService {
     const { items } = await this.airframes.list({ reg, limit: 10 });
     if (items.length === 0) return null;
     return {
-      title: `${formatRegistration(reg) ?? reg.toUpperCase()} 的机身 · 航迹`,
+      title: PAGES_TEXTS.registrationTitle(formatRegistration(reg) ?? reg.toUpperCase()),
       description: items.map((a) => [a.aircraftType?.label, a.msn ? `MSN ${a.msn}` : null].filter(Boolean).join(' ')).join('；'),
       image: this.image(items[0]!.cover),
     };
@@ -160,8 +167,8 @@ export class PageMetaService {
     const l = await this.airframes.livery(id).catch(() => null);
     if (!l) return null;
     return {
-      title: `${[l.name, l.airline?.label].filter(Boolean).join(' · ')} · 航迹`,
-      description: `${l.airframes.length} 架飞机，${l.photoCount} 张照片`,
+      title: PAGES_TEXTS.title([l.name, l.airline?.label].filter(Boolean).join(' · ')),
+      description: PAGES_TEXTS.liveryDescription(l.airframes.length, l.photoCount),
       image: this.image(l.airframes[0]?.cover ?? null),
     };
   }

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
-import type { PhotoState } from '../../../../contract/photos.js';
+import { PHOTO_MESSAGES, type PhotoState } from '../../../../contract/photos.js';
 import { SCREENING_MESSAGES } from '../../../../contract/screening.js';
+import { SHELL } from '../../../../contract/texts.js';
 import type { Clock } from '../../clock.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { PhotoRow, PhotosTable } from '../../db/schema.js';
@@ -43,11 +44,11 @@ export class PhotoLifecycle {
     const rule = ruleFor(photo.state, action);
     if (!rule) throw conflict(SCREENING_MESSAGES.notDecidable);
     if (rule.by === 'screener') {
-      if (!screening.mayScreen(actor)) throw forbidden('没有权限');
+      if (!screening.mayScreen(actor)) throw forbidden(SHELL.noPermission);
       if (photos.isOwner(actor, { uploaderId: photo.uploader_id })) throw forbidden(SCREENING_MESSAGES.ownPhoto);
       if (!screening.mayTake(actor, rule.level)) throw forbidden(SCREENING_MESSAGES.seniorOnly);
     } else if (!photos.isOwner(actor, { uploaderId: photo.uploader_id })) {
-      throw forbidden('只有上传者可以执行此操作');
+      throw forbidden(PHOTO_MESSAGES.onlyUploader);
     }
     return rule.to;
   }

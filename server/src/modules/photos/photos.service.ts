@@ -94,7 +94,7 @@ export class PhotosService {
   /** The photo if this viewer may see it: accepted for everyone, otherwise owner and level ≥ 1. */
   private async visible(id: number, viewer: AuthUser | null): Promise<PhotoRow> {
     const row = await repo.findPhoto(this.db, id);
-    if (!row || (row.state !== 'accepted' && !this.canSeePrivate(row, viewer))) throw notFound('图片不存在');
+    if (!row || (row.state !== 'accepted' && !this.canSeePrivate(row, viewer))) throw notFound(PHOTO_MESSAGES.notFound);
     return row;
   }
 
@@ -120,7 +120,7 @@ export class PhotosService {
 
   private async owned(id: number, user: AuthUser): Promise<PhotoRow> {
     const row = await repo.findPhoto(this.db, id);
-    if (!row || row.uploader_id !== user.id) throw notFound('图片不存在');
+    if (!row || row.uploader_id !== user.id) throw notFound(PHOTO_MESSAGES.notFound);
     return row;
   }
 

@@ -1,7 +1,6 @@
 import {
   POTW_LIMITS,
   POTW_MESSAGES,
-  weekLabel,
   weekOf,
   weekStart,
   type PickPotwRequest,
@@ -22,6 +21,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import * as repo from './potw.repository.js';
+import { POTW_TEXTS, potwNotice } from './potw.texts.js';
 import { potw as policy, type Viewer } from '../../policies/index.js';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -87,7 +87,9 @@ export class PotwService {
       const photo = photos.get(r.photo_id);
       if (!photo) return [];
       const pickedBy =
-        r.picked_by === null ? { id: 0, username: '已注销' } : { id: r.picked_by, username: names.get(r.picked_by) ?? '已注销' };
+        r.picked_by === null
+          ? { id: 0, username: POTW_TEXTS.goneMember }
+          : { id: r.picked_by, username: names.get(r.picked_by) ?? POTW_TEXTS.goneMember };
       return [{ week: r.week, comment: r.comment, pickedAt: r.picked_at, pickedBy, photo }];
     });
   }
@@ -149,8 +151,7 @@ export class PotwService {
           userId: photo.uploader_id,
           kind: 'potw',
           photoId: body.photoId,
-          title: '你的图片当选每周图片',
-          body: `${weekLabel(week)}的每周图片，推荐语：${body.comment}`,
+          ...potwNotice({ week, comment: body.comment }),
         });
       });
     } catch (err) {

@@ -18,6 +18,7 @@ import { badRequest, notFound, notImplemented } from '../../shared/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import * as repo from './public-api.repository.js';
+import { PUBLIC_API_TEXTS } from './public-api.texts.js';
 
 const NO_REG_KEY = registrationKey(NO_REGISTRATION);
 
@@ -131,7 +132,7 @@ export class PublicApiService {
       title: facts.join(' · '),
       author_name: p!.uploader.username,
       author_url: `${this.publicUrl}/user/${p!.uploader.id}`,
-      provider_name: '航迹 Contrail',
+      provider_name: PUBLIC_API_TEXTS.providerName,
       provider_url: this.publicUrl,
       url: images.medium.url,
       width: images.medium.width,
