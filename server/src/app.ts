@@ -18,7 +18,7 @@ import { Limiter } from './http/rate-limit.js';
 import { registerCompression } from './http/compression.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web.js';
-import { requestJobs } from './db/jobs-queue.js';
+import { requestScope } from './db/request-scope.js';
 import { jobKinds } from './jobs/kinds.js';
 import { JobRunner } from './jobs/runner.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
@@ -231,9 +231,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // jobs (db/jobs-queue.ts) run after its transaction and before its answer: the screener who accepted
   // a photo finds it in a search at once; the loops retry any that fail here.
   const jobs = new JobRunner(database, clock, app.log);
-  app.addHook('onRequest', (_request, _reply, done) => requestJobs.run(new Set(), done));
+  app.addHook('onRequest', (_request, _reply, done) => requestScope.run({ jobs: new Set() }, done));
   app.addHook('onSend', async () => {
-    const keys = requestJobs.getStore();
+    const keys = requestScope.getStore()?.jobs;
     if (keys?.size) await jobs.runKeys(keys).catch((err: unknown) => app.log.warn({ err }, 'inline jobs left to the runner'));
   });
   fs.mkdirSync(config.dataDir, { recursive: true });

@@ -15,6 +15,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { requestScope } from './request-scope.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -35,6 +36,37 @@ export function sqliteDriver(): typeof BetterSqlite3 {
 
 // node-postgres returns int8 (bigint, also COUNT(*)) as strings; our values stay well below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * The longest a member waits for the database (issue 34, item 9; ADR 0013): a connection from the pool
+ * within 2 s, then each query of the request within 2.5 s, so a frozen server answers 503 in under 5 s
+ * instead of 12. Jobs, migrations and the CLI keep the longer statement and read timeouts of
+ * DB_TIMEOUT_SECONDS: no member waits on them, and their work may take longer.
+ */
+export const REQUEST_CONNECTION_WAIT_MS = 2_000;
+export const REQUEST_QUERY_WAIT_MS = 2_500;
+
+/**
+ * Gives a pooled client a read timeout for the queries made while a request is served. A query that
+ * outlives it ends its connection too: the server may be frozen, and the next query on that connection
+ * would wait behind the unanswered one; the pool discards the dead client and opens another.
+ */
+function boundRequestQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const bounded = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config !== 'string' || callback !== undefined || !requestScope.getStore()) return query(config, values, callback);
+    const result = query({ text: config, query_timeout: REQUEST_QUERY_WAIT_MS }, values) as Promise<unknown>;
+    result.catch((err: unknown) => {
+      if ((err as Error).message === 'Query read timeout') (client as unknown as PgInternals).connection.stream.destroy();
+    });
+    return result;
+  };
+  client.query = bounded as typeof client.query;
+}
+
+interface PgInternals {
+  connection: { stream: { destroy(): void } };
+}
 
 /** Where the SQLite database of a data folder lives. */
 export const sqliteFile = (dataDir: string) => path.join(dataDir, 'contrail.sqlite');
@@ -60,7 +92,8 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: Math.ceil(timeout / 2),
+      // A request also waits for a connection; a busy pool or a frozen server answers 503 within this.
+      connectionTimeoutMillis: Math.min(Math.ceil(timeout / 2), REQUEST_CONNECTION_WAIT_MS),
       statement_timeout: timeout,
       query_timeout: timeout + 2_000,
     });
@@ -71,7 +104,10 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
     // gets its own from birth: its next query fails as the database being unavailable (503, or the job's
     // retry) and on release the pool discards it, no longer queryable, and opens another when needed.
     pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      boundRequestQueries(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', optimize: () => Promise.resolve(), destroy: () => db.destroy() };
   }

@@ -1,19 +1,11 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'kysely';
 import type { DbOrTrx } from './database.js';
+import { requestScope } from './request-scope.js';
 
 /**
  * The writes any layer makes to the job runner's table inside its own transaction (jobs/runner.ts runs
  * them): a job exists exactly when the change that asks for it does.
  */
-
-/**
- * The keys of the `inline` jobs a request enqueued (app.ts opens one per request): the request runs
- * them after its transaction has committed and before it answers, so whoever made a change reads it
- * at once (the gallery's index, an airframe's photos). Outside a request, or if that run fails, the
- * runner's loops do them.
- */
-export const requestJobs = new AsyncLocalStorage<Set<string>>();
 
 export interface EnqueueOptions {
   /**
@@ -22,7 +14,10 @@ export interface EnqueueOptions {
    */
   key?: string;
   runAfter?: number;
-  /** Run by the enqueuing request before it answers (needs a key). */
+  /**
+   * Run by the enqueuing request after its commit and before it answers (needs a key): whoever made a
+   * change reads it at once. Outside a request, or if that run fails, the runner's loops do it.
+   */
   inline?: boolean;
 }
 
@@ -48,7 +43,7 @@ export async function enqueueJob(db: DbOrTrx, kind: string, payload: unknown, no
       }),
     )
     .execute();
-  if (opts.inline && opts.key) requestJobs.getStore()?.add(opts.key);
+  if (opts.inline && opts.key) requestScope.getStore()?.jobs.add(opts.key);
 }
 
 /** Brings a recurring kind (a walker) forward to now: new work came, it runs at the next claim. */

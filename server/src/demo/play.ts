@@ -11,7 +11,7 @@ import { followRequest } from '../../../contract/follows.js';
 import { photoMeta } from '../../../contract/photos.js';
 import { decisionRequest } from '../../../contract/screening.js';
 import type { Services } from '../app.js';
-import { requestJobs } from '../db/jobs-queue.js';
+import { requestScope } from '../db/request-scope.js';
 import type { AuthUser } from '../http/auth.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { praise } from './cast.js';
@@ -115,7 +115,7 @@ export class Play {
     if ('photo' in a) await this.uploading.get(a.photo);
     this.acceptedNow = false;
     const keys = new Set<string>();
-    await requestJobs.run(keys, () => this.perform(a));
+    await requestScope.run({ jobs: keys }, () => this.perform(a));
     if (keys.size > 0) await this.jobs.runKeys(keys);
     if (this.acceptedNow) await this.services.fanout.run(20);
   }

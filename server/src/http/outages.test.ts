@@ -121,6 +121,34 @@ describe.runIf(databaseKinds().includes('postgres'))('PostgreSQL stopped and fro
     expect(lines(running, 'unexpected error')).toBe(0);
   }, 180_000);
 
+  // Issue 34, item 9: a frozen database held a request for 12 s (the read timeout of DB_TIMEOUT_SECONDS
+  // + 2). With the default settings, every request now hears 503 within 5 s, however many wait at once.
+  it('answers every request within 5 s while PostgreSQL is frozen, with the default timeouts', async () => {
+    const defaults = await startServer(() => ({ DATABASE_URL: url, LOG_LEVEL: 'warn' }));
+    try {
+      const asked = (i: number) =>
+        fetch(`${defaults.url}/api/v1/photos?limit=${i + 1}&reg=B-${5000 + i}`, { signal: AbortSignal.timeout(5_000) }).then(
+          async (res) => ({
+            status: res.status,
+            body: (await res.json()) as Answer['body'],
+            retryAfter: res.headers.get('retry-after'),
+          }),
+        );
+      expect((await asked(0)).status).toBe(200);
+      signalAll('SIGSTOP');
+      try {
+        // More at once than the pool has connections: those waiting for one are bounded too.
+        const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => asked(i + 1)));
+        for (const a of answers) expectOutage(a, MESSAGES.databaseDown);
+      } finally {
+        signalAll('SIGCONT');
+      }
+      await expect.poll(async () => (await asked(40)).status, { timeout: 30_000 }).toBe(200);
+    } finally {
+      await defaults.stop();
+    }
+  }, 120_000);
+
   // Issue 34, item 1: connections that die while requests hold them, in the middle of transactions,
   // ended the process (an 'error' on a checked-out client that nobody heard).
   it('lives through PostgreSQL stopped, restarted and its backends terminated under load', async () => {
@@ -132,7 +160,8 @@ describe.runIf(databaseKinds().includes('postgres'))('PostgreSQL stopped and fro
     const count = (a: Answer) => {
       statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
       if (a.status === 503) expectOutage(a, MESSAGES.databaseDown);
-      else expect(a.status, JSON.stringify(a.body)).toBe(200);
+      // 409: a follow that a 503 had hidden (committed, then its answer lost) is met again.
+      else expect([200, 409], JSON.stringify(a.body)).toContain(a.status);
       return a;
     };
     const asMember = { authorization: `Bearer ${member.token}` };
@@ -144,7 +173,7 @@ describe.runIf(databaseKinds().includes('postgres'))('PostgreSQL stopped and fro
         await ask(`${running.url}/api/v1/follows`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...asMember },
-          body: JSON.stringify({ kind: 'registration', target: `B-${1000 + i}` }),
+          body: JSON.stringify({ kind: 'registration', target: `B-${1000 + (i % 100)}` }),
         }),
       );
       const id = (followed.body as { id?: number }).id;
@@ -199,7 +228,7 @@ describe.runIf(databaseKinds().includes('postgres'))('PostgreSQL stopped and fro
     expect(running.process.signalCode).toBeNull();
     expect(statuses.get(200)).toBeGreaterThan(0);
     expect(statuses.get(503)).toBeGreaterThan(0);
-    expect([...statuses.keys()].sort()).toEqual([200, 503]);
+    expect([...statuses.keys()].every((status) => [200, 409, 503].includes(status))).toBe(true);
     expect(lines(running, 'unexpected error')).toBe(0);
     expect(lines(running, 'Unhandled')).toBe(0);
     await ready();
