@@ -19,6 +19,8 @@ export const MESSAGE_TEXTS = {
   sent: '已发送，摄影师会在收件箱和邮件中看到',
   toSelf: '不能给自己发消息',
   read: '已全部标为已读',
+  noRecipient: '用户不存在',
+  perDay: `每 24 小时最多发送 ${MESSAGE_LIMITS.perSenderPerDay} 条消息`,
 } as const;
 
 export const newMessage = z.strictObject({

@@ -121,6 +121,11 @@ export const addedOf = <T extends z.ZodType>(item: T) => z.object({ message: z.s
 // POST /airports (a suggestion) the added entry.
 export const referenceItems = { airports: airport, airlines: airline, 'aircraft-types': aircraftType } as const;
 
+export const REFERENCE_MESSAGES = {
+  /** 409 on the ICAO or IATA field: another entry of this kind holds the code. */
+  codeTaken: (kindName: string) => `已存在相同代码的${kindName}`,
+} as const;
+
 /** Each kind's name in Chinese, as forms and dialogs say it. */
 export const REF_KIND_NAMES = { airports: '机场', airlines: '航空公司', 'aircraft-types': '机型' } as const satisfies Record<
   keyof typeof referenceItems,

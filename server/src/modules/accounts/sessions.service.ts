@@ -132,7 +132,7 @@ export class SessionsService {
       id: user.id,
       username: user.username,
       email: user.email,
-      suspension: suspendedMessage(user.suspension_reason ?? '违反社区规则', user.suspended_until),
+      suspension: suspendedMessage(user.suspension_reason ?? MESSAGES.defaultSuspensionReason, user.suspended_until),
     };
   }
 

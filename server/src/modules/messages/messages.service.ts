@@ -10,6 +10,7 @@ import {
   type NewMessage,
   type SuspensionAppeal,
 } from '../../../../contract/messages.js';
+import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -19,6 +20,7 @@ import type { Limiter } from '../../http/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import type { SessionsService } from '../accounts/sessions.service.js';
 import * as repo from './messages.repository.js';
+import { photographerMessageMail, suspensionAppealMail } from './messages.texts.js';
 
 const DAY = 86_400_000;
 const REASON_CODES = [...MESSAGE_REASONS.map((r) => r.code), APPEAL_REASON.code];
@@ -58,11 +60,12 @@ export class MessagesService {
           trx,
           {
             to: admin.email,
-            subject: `航迹 Contrail：${member.username} 申诉账号停用`,
-            body:
-              `${admin.username}，你好：\n\n被停用的会员 ${member.username}（编号 ${member.id}）提交了申诉。\n\n` +
-              `${member.suspension}\n\n申诉：\n${appeal.body}\n\n请回复到会员的注册邮箱：${member.email}\n` +
-              `在用户管理中处理：${this.publicUrl}/manage/user?q=${member.id}`,
+            ...suspensionAppealMail({
+              username: admin.username,
+              member,
+              body: appeal.body,
+              manageUrl: `${this.publicUrl}/manage/user?q=${member.id}`,
+            }),
           },
           now,
         );
@@ -74,13 +77,13 @@ export class MessagesService {
   async send(sender: AuthUser, m: NewMessage): Promise<{ message: string }> {
     if (m.toUserId === sender.id) throw badRequest(MESSAGE_TEXTS.toSelf, [{ path: ['toUserId'], message: MESSAGE_TEXTS.toSelf }]);
     const to = await repo.recipient(this.db, m.toUserId);
-    if (!to) throw notFound('用户不存在');
+    if (!to) throw notFound(MESSAGE_TEXTS.noRecipient);
     const photo = m.photoId !== undefined ? await repo.photoOf(this.db, m.photoId, to.id) : null;
-    if (m.photoId !== undefined && !photo) throw notFound('图片不存在');
+    if (m.photoId !== undefined && !photo) throw notFound(PHOTO_MESSAGES.notFound);
     await this.limiter.consume(
       `message:sender:${sender.id}`,
       { max: MESSAGE_LIMITS.perSenderPerDay, windowMs: DAY },
-      '每 24 小时最多发送 5 条消息',
+      MESSAGE_TEXTS.perDay,
     );
     const now = this.clock.now();
     const reason = MESSAGE_REASONS.find((r) => r.code === m.reason)?.zh ?? m.reason;
@@ -98,10 +101,15 @@ export class MessagesService {
         trx,
         {
           to: to.email,
-          subject: `航迹 Contrail：${sender.username} 联系了你（${reason}）`,
-          body:
-            `${to.username}，你好：\n\n${sender.username} 通过航迹联系你${photo ? `，关于照片 ${photo.registration}（${this.publicUrl}/photo/${photo.id}）` : ''}。\n\n` +
-            `原因：${reason}\n联系方式：${m.contact}\n\n${m.body}\n\n也可在个人主页的收件箱中查看：${this.publicUrl}/user/${to.id}`,
+          ...photographerMessageMail({
+            username: to.username,
+            sender: sender.username,
+            reason,
+            contact: m.contact,
+            body: m.body,
+            photo: photo ? { registration: photo.registration, url: `${this.publicUrl}/photo/${photo.id}` } : null,
+            inboxUrl: `${this.publicUrl}/user/${to.id}`,
+          }),
         },
         now,
       );

@@ -11,6 +11,7 @@ import * as curationRepo from './curation.repository.js';
 import * as repo from './reference.repository.js';
 import type { RefKind } from './reference.repository.js';
 import { codeTaken, type ReferenceService } from './reference.service.js';
+import { REFERENCE_TEXTS, suggestionMergedNotice, suggestionReviewedNotice } from './reference.texts.js';
 
 /**
  * Curation by screeners (PRODUCT.md §3.11): members' suggestions approved or rejected (the member is
@@ -67,8 +68,7 @@ export class CurationService {
           userId: from.suggested_by,
           kind: 'suggestion-approved',
           photoId: null,
-          title: `你建议的${KINDS[kind].name}已合并到现有条目`,
-          body: `「${label}」与已有的「${intoLabel}」重复，已合并；使用它的照片现在显示为「${intoLabel}」。`,
+          ...suggestionMergedNotice({ kindName: KINDS[kind].name, label, intoLabel }),
         });
       }
       await this.audit.record(trx, {
@@ -109,8 +109,7 @@ export class CurationService {
           userId: row.suggested_by,
           kind: approve ? 'suggestion-approved' : 'suggestion-rejected',
           photoId: null,
-          title: approve ? `你建议的${name}已通过` : `你建议的${name}未通过`,
-          body: approve ? `「${label}」现已可供所有人选择。` : `「${label}」未被采纳。${reason ? `原因：${reason}` : ''}`,
+          ...suggestionReviewedNotice({ kindName: name, label, approved: approve, reason }),
         });
       }
       await this.audit.record(trx, {
@@ -135,7 +134,10 @@ export class CurationService {
       [...airports, ...airlines, ...aircraftTypes].flatMap((r) => (r.suggested_by === null ? [] : [r.suggested_by])),
     );
     const by = (r: { suggested_by: number | null; created_at: number }) => ({
-      suggestedBy: r.suggested_by === null ? null : { id: r.suggested_by, username: names.get(r.suggested_by) ?? '已注销用户' },
+      suggestedBy:
+        r.suggested_by === null
+          ? null
+          : { id: r.suggested_by, username: names.get(r.suggested_by) ?? REFERENCE_TEXTS.goneMember },
       suggestedAt: Number(r.created_at),
     });
     return {

@@ -1,5 +1,5 @@
 import { PHOTO_MESSAGES, type RefSummary } from '../../../../contract/photos.js';
-import type { RefQuery } from '../../../../contract/reference.js';
+import { REFERENCE_MESSAGES, type RefQuery } from '../../../../contract/reference.js';
 import { MANAGE_MESSAGES } from '../../../../contract/manage.js';
 import type { FieldIssue } from '../../../../contract/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -8,7 +8,8 @@ import type { Db, DbOrTrx } from '../../db/database.js';
 import { bumpLookup, LookupVersion, VersionedLookup } from '../../db/versioned-lookup.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
-import { badRequest, conflict, notFound } from '../../shared/errors.js';
+import { invalidCursor } from '../../http/cursor.js';
+import { conflict, notFound } from '../../shared/errors.js';
 import { KINDS, type KindTypes } from './kinds.js';
 import { lastImport, setSearchText } from './reference-import.repository.js';
 import * as repo from './reference.repository.js';
@@ -20,13 +21,13 @@ const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('ba
 function decodeCursor(cursor: string | undefined): number {
   if (!cursor) return 0;
   const m = /^o:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw badRequest('无效的分页参数', [{ path: ['cursor'], message: '无效的分页参数' }]);
+  if (!m) throw invalidCursor();
   return Number(m[1]);
 }
 
 /** 409 on the field whose code the other entry holds (the form says which of ICAO and IATA clashes). */
 export function codeTaken(kind: RefKind, field: 'icao' | 'iata') {
-  const message = `已存在相同代码的${KINDS[kind].name}`;
+  const message = REFERENCE_MESSAGES.codeTaken(KINDS[kind].name);
   return conflict(message, [{ path: [field], message }]);
 }
 
