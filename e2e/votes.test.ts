@@ -70,15 +70,15 @@ describe.skipIf(!browserAvailable())('editor’s choice votes and the dashboard 
     await first.page.getByTestId('vote-open').waitFor();
     expect(await first.page.getByTestId('vote-button').count()).toBe(0);
 
-    // On /manage/vote: the open vote with the photo, reason and opener; a ballot, changed, changed back.
+    // On /manage/vote: the open vote with the photo, reason and opener, whose 赞成 opening it counted
+    // (issue 34, item 20); the ballot changed, changed back.
     await first.page.getByTestId('vote-open').click();
     await first.page.waitForURL(/\/manage\/vote$/);
     const mine = card(first.page, voteId);
     await mine.getByText('逆光下的漂亮侧面').waitFor();
     expect(await mine.textContent()).toContain('审图员甲 发起于');
-    expect(await mine.getByTestId('my-ballot').textContent()).toContain('未投票');
+    expect(await mine.getByTestId('my-ballot').textContent()).toContain('已有 1 票 · 我的投票：赞成');
     for (const [button, text] of [
-      ['赞成 +1', '赞成'],
       ['反对 −1', '反对'],
       ['赞成 +1', '赞成'],
     ] as const) {

@@ -40,8 +40,8 @@ function present(v: VoteDetails, photo: PhotoResponse | null): Vote {
 }
 
 /**
- * Editor's choice votes (PRODUCT.md §3.12): a screener opens one on an accepted photo, each screener
- * casts one ballot (changeable while open), a job closes it at 72 h and net ≥ 2 features the photo.
+ * Editor's choice votes (PRODUCT.md §3.12): a screener opens one on an accepted photo (their 赞成 counted
+ * with it), each screener casts one ballot (changeable while open), a job closes it at 72 h and net ≥ 2 features the photo.
  * Ballot values are ±1 from the contract; no weight comes from the caller.
  */
 export class VotesService {
@@ -97,12 +97,14 @@ export class VotesService {
           closed_at: null,
           cancelled_by: null,
         });
+        // Opening is the opener's 赞成 (changeable like any ballot): one who proposes a photo favours it.
+        await repo.upsertBallot(trx, voteId, actor.id, 1, now);
         await this.audit.record(trx, {
           actorId: actor.id,
           action: 'vote.open',
           targetType: 'vote',
           targetId: voteId,
-          detail: { photoId: body.photoId, reason: body.reason },
+          detail: { photoId: body.photoId, reason: body.reason, ballot: 1 },
         });
         return voteId;
       });

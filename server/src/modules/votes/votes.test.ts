@@ -58,7 +58,8 @@ describe.each(databaseKinds())('editor’s choice votes on %s', (kind) => {
     const res = await call('POST', '/votes', screeners[0]!, { photoId: photo, reason: '好图' });
     expect(res.json()).toMatchObject({
       message: '已发起投票',
-      vote: { photoId: photo, state: 'open', net: null, myBallot: null },
+      // Opening is the opener's 赞成 (issue 34, item 20).
+      vote: { photoId: photo, state: 'open', net: null, ballots: 1, myBallot: 1 },
     });
     expect(res.json().vote.closesAt - res.json().vote.openedAt).toBe(72 * HOUR);
     const again = await call('POST', '/votes', screeners[1]!, { photoId: photo, reason: '再来一次' });
@@ -78,13 +79,15 @@ describe.each(databaseKinds())('editor’s choice votes on %s', (kind) => {
 
   it('keeps one ballot per screener, changeable while open, and lists my ballot', async () => {
     const vote = await open(await acceptedPhoto());
-    expect((await ballot(vote, screeners[1]!, 1)).json().vote).toMatchObject({ ballots: 1, myBallot: 1 });
-    expect((await ballot(vote, screeners[1]!, -1)).json().vote).toMatchObject({ ballots: 1, myBallot: -1 });
-    expect((await ballot(vote, screeners[2]!, 1)).json().vote).toMatchObject({ ballots: 2, myBallot: 1 });
+    // The opener's 赞成 is the first ballot.
+    expect((await ballot(vote, screeners[1]!, 1)).json().vote).toMatchObject({ ballots: 2, myBallot: 1 });
+    expect((await ballot(vote, screeners[1]!, -1)).json().vote).toMatchObject({ ballots: 2, myBallot: -1 });
+    expect((await ballot(vote, screeners[2]!, 1)).json().vote).toMatchObject({ ballots: 3, myBallot: 1 });
     expect((await call('POST', `/votes/${vote}/ballot`, screeners[2]!, { value: 5 })).statusCode).toBe(400);
     const rows = await t.database.db.selectFrom('ballots').selectAll().where('vote_id', '=', vote).execute();
     expect(rows.map((r) => [r.user_id, r.value]).sort()).toEqual(
       [
+        [screeners[0]!.id, 1],
         [screeners[1]!.id, -1],
         [screeners[2]!.id, 1],
       ].sort(),

@@ -31,6 +31,7 @@ function OpenVoteForm({ photo, onClose }: { photo: PhotoResponse; onClose: () =>
     >
       <p className="muted">
         投票进行 {VOTE_HOURS} 小时，每位审图员一票；净票数达到 {VOTE_FEATURE_NET} 的图片入选编辑精选。
+        发起即投出你的赞成票（+1），截止前可以改。
       </p>
       <Form form={form} layout="vertical" requiredMark={false} data-testid="open-vote-form">
         <Form.Item name="reason" label="理由" rules={[{ required: true, whitespace: true, message: '请填写理由' }]}>

@@ -154,7 +154,10 @@ function OpenVoteForm({ onOpened }: { onOpened: () => void }) {
   return (
     <details className="panel open-vote" data-testid="open-vote">
       <summary>发起投票</summary>
-      <p className="muted">也可以在图片页面点「发起投票」。只有已通过的图片可以参加，每张图片同时只有一个进行中的投票。</p>
+      <p className="muted">
+        也可以在图片页面点「发起投票」。只有已通过的图片可以参加，每张图片同时只有一个进行中的投票。
+        发起即投出你的赞成票（+1），截止前可以改。
+      </p>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
         <Form.Item
           name="photo"
