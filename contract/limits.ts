@@ -19,6 +19,11 @@ export const MAX_ID = 2_147_483_647;
 
 export const LEVELS = { member: 0, screener: 1, senior: 2, admin: 3 } as const;
 export type Level = (typeof LEVELS)[keyof typeof LEVELS];
+/**
+ * The level the server knows a signed-in caller by, on every answer to them: the app refreshes its
+ * stored session when it differs (a member promoted or demoted since signing in).
+ */
+export const LEVEL_HEADER = 'X-Contrail-Level';
 export const LEVEL_NAMES: Record<number, string> = {
   0: '注册用户',
   1: '审图员',

@@ -246,6 +246,48 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await context.close();
   });
 
+  it('a member raised to screener while signed in sees 审图 and opens /screen/queue without signing in again', async () => {
+    const services = await servicesFor(server);
+    await services.accounts.createUser({ email: 'rising@example.com', username: '新审图员', password: 'password-123', level: 0 });
+    await services.accounts.createUser({ email: 'chief2@example.com', username: '站长乙', password: 'password-123', level: 3 });
+    const admin = await services.sessions.login('chief2@example.com', 'password-123', '127.0.0.1');
+    await services.close();
+    const { context, page } = await open('/');
+    await loginAs(page, 'rising@example.com', 'password-123');
+    await expect.poll(() => page.getByTestId('user-entry').first().textContent()).toBe('新审图员');
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!) as Record<string, unknown>;
+    const screen = page.getByRole('link', { name: '审图', exact: true });
+    expect(await screen.count()).toBe(0);
+
+    // An administrator raises the member through the API.
+    const setLevel = async (level: number) => {
+      const res = await fetch(`${server.url}/api/v1/admin/users/${String(stored.id)}`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ level }),
+      });
+      expect(res.status).toBe(200);
+    };
+    await setLevel(1);
+    // Straight to the queue: the guard asks the server before refusing, and lets the screener in.
+    await page.goto(`${server.url}/screen/queue`);
+    await page.getByTestId('start-screening').waitFor();
+    expect(page.url()).toBe(`${server.url}/screen/queue`);
+    expect(await noticesSeen(page)).not.toContain(SHELL.noPermission);
+    await screen.first().waitFor();
+    // The shell's session keeps its shape: the same token and expiry, the new level.
+    const refreshed = JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!) as Record<string, unknown>;
+    expect(refreshed).toEqual({ ...stored, permission: 1 });
+    await screenshot(page, 'promoted-screener-queue');
+
+    // Lowered again: the next answer says so and the links go, without a reload.
+    await setLevel(0);
+    await page.getByRole('link', { name: '图库', exact: true }).first().click();
+    await page.waitForURL(`${server.url}/search`);
+    await expect.poll(() => screen.count()).toBe(0);
+    await context.close();
+  });
+
   it('sends calls to the overseas host with ?server=US and keeps the choice for the tab', async () => {
     const { context, page, requests } = await open('/?server=US');
     await loginAs(page, member.email, member.password);

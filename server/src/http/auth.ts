@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LEVELS } from '../../../contract/limits.js';
+import { LEVEL_HEADER, LEVELS } from '../../../contract/limits.js';
 import type { SiteStatus } from '../../../contract/site.js';
 import { SHELL } from '../../../contract/texts.js';
 import { AppError, forbidden, unauthenticated } from '../shared/errors.js';
@@ -81,6 +81,8 @@ export function registerAuth(api: FastifyInstance, sources: AuthSources): void {
   // a shared computer or a proxy must not hand it to someone else. A route that made its answer
   // cacheable itself (the same for everyone: feeds, the open API, the countries) keeps its own.
   api.addHook('onSend', async (request, reply) => {
+    // The level as the server knows it now: an app whose stored session says otherwise refreshes it.
+    if (request.user) reply.header(LEVEL_HEADER, String(request.user.level));
     const personal =
       request.routeOptions.config.level !== undefined || request.user !== null || request.headers.authorization !== undefined;
     if (personal && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-store');

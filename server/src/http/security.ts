@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { LEVEL_HEADER } from '../../../contract/limits.js';
 import type { RuntimeConfig } from '../../../contract/site.js';
 import type { Config } from '../config.js';
 
@@ -86,6 +87,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type'],
+      // The app on another API host reads the caller's level from every answer.
+      exposedHeaders: [LEVEL_HEADER],
       maxAge: 600,
     });
   }

@@ -1,6 +1,7 @@
 import { SHELL } from '@contract/texts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { noticeStore } from '../lib/notice.js';
+import { stubApi } from '../testing/fetch-stub.js';
 import { pageAfterLogin, setLoginDialogOpen } from '../lib/login-dialog.js';
 import { requireLevel } from './guard.js';
 
@@ -34,11 +35,20 @@ describe('route guard', () => {
     expect(localStorage.getItem('userInfo')).toBeNull();
   });
 
-  it('refuses a level below the route and lets an equal or higher one in', () => {
+  it('refuses a level below the route (the server agreeing) and lets an equal or higher one in', async () => {
     localStorage.setItem('userInfo', session(1, Date.now() + 60_000));
-    expect((requireLevel(2)(asking('/screen/queue')) as Response).status).toBe(302);
+    stubApi({ 'GET /user/me': { body: { id: 1, username: 'u', level: 1 } } });
+    expect(((await requireLevel(2)(asking('/screen/queue'))) as Response).status).toBe(302);
     expect(lastNotice()).toBe(SHELL.noPermission);
     expect(requireLevel(1)(asking('/screen/queue'))).toBeNull();
     expect(requireLevel(0)(asking('/upload'))).toBeNull();
+  });
+
+  it('lets in a member promoted since signing in, after asking the server their level (issue 34)', async () => {
+    localStorage.setItem('userInfo', session(0, Date.now() + 60_000));
+    const api = stubApi({ 'GET /user/me': { body: { id: 1, username: 'u', level: 1 } } });
+    expect(await requireLevel(1)(asking('/screen/queue'))).toBeNull();
+    expect(api.calls()).toEqual(['GET /user/me']);
+    expect(JSON.parse(localStorage.getItem('userInfo')!)).toMatchObject({ token: 't', id: 1, permission: 1 });
   });
 });

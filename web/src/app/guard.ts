@@ -1,5 +1,6 @@
 import { SHELL } from '@contract/texts';
 import { redirect } from 'react-router';
+import { refreshSession } from '../lib/api.js';
 import { openLoginDialogFor } from '../lib/login-dialog.js';
 import { notice } from '../lib/notice.js';
 import { clearSession, isExpired, readSession } from '../lib/session.js';
@@ -26,8 +27,13 @@ export function requireLevel(level: number) {
       return redirect('/');
     }
     if (session.permission < level) {
-      notice.warning(SHELL.noPermission);
-      return redirect('/');
+      // The stored level may be older than the server's (a member promoted since signing in): ask
+      // before refusing.
+      return refreshSession().then(() => {
+        if ((readSession()?.permission ?? -1) >= level) return null;
+        notice.warning(SHELL.noPermission);
+        return redirect('/');
+      });
     }
     return null;
   };

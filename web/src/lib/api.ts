@@ -1,12 +1,13 @@
 import type { ErrorBody, FieldIssue } from '@contract/errors';
-import { LEVELS } from '@contract/limits';
+import type { MeResponse } from '@contract/accounts';
+import { LEVEL_HEADER, LEVELS } from '@contract/limits';
 import { SHELL } from '@contract/texts';
 import { apiBase } from './api-base.js';
 import { MAINTENANCE_PATH, rememberReturnPath } from './maintenance-return.js';
 import { navigateTo } from './navigation.js';
 import { setLoginDialogOpen } from './login-dialog.js';
 import { notice } from './notice.js';
-import { clearSession, readSession } from './session.js';
+import { clearSession, isExpired, readSession, saveSession } from './session.js';
 
 export class ApiError extends Error {
   constructor(
@@ -47,8 +48,44 @@ async function send(
   return fetch(`${apiBase()}${path}`, { method, headers, body: payload, keepalive });
 }
 
+let refreshing: Promise<void> | null = null;
+
+/**
+ * The stored session as the server knows the member now (GET /user/me): their level and name, the rest
+ * of the shell's shape (token, id, expireTime, message) kept. Asked at the app's start, when an answer
+ * names another level than the stored one (a member promoted or demoted since signing in), and by the
+ * route guard before it refuses a level; several asking at once share one request.
+ */
+export function refreshSession(): Promise<void> {
+  const asked = readSession();
+  // An expired session is the route guard's to remove, with its own notice.
+  if (!asked || isExpired(asked)) return Promise.resolve();
+  refreshing ??= request<MeResponse>('GET', '/user/me', undefined, { quiet: true })
+    .then((me) => {
+      const now = readSession();
+      // Another member may have signed in meanwhile: only the session asked about is updated.
+      if (now?.token === asked.token && (now.permission !== me.level || now.username !== me.username)) {
+        saveSession({ ...now, permission: me.level, username: me.username });
+      }
+    })
+    // A 401 or a suspension has applied the shell's rules; a network failure keeps the session as it is.
+    .catch(() => undefined)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** Every answer to a signed-in member names their level (LEVEL_HEADER): another than the stored one is fetched. */
+function noteLevel(res: Response): void {
+  const level = res.headers.get(LEVEL_HEADER);
+  const session = readSession();
+  if (level !== null && session && Number(level) !== session.permission) void refreshSession();
+}
+
 /** Reads the body; on a non-OK answer applies the shell's global rules and throws ApiError. */
 async function settle<T>(res: Response): Promise<T> {
+  noteLevel(res);
   const text = await res.text();
   let data: unknown = null;
   try {
