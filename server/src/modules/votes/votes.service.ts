@@ -16,6 +16,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PhotosService } from '../photos/photos.service.js';
 import type { PhotoResponse } from '../../../../contract/photos.js';
 import * as repo from './votes.repository.js';
+import { VOTES_TEXTS } from './votes.texts.js';
 import { votes as policy } from '../../policies/index.js';
 
 type VoteDetails = NonNullable<Awaited<ReturnType<typeof repo.findVoteDetails>>>;
@@ -171,8 +172,7 @@ export class VotesService {
             userId: photo.uploader_id,
             kind: 'featured',
             photoId: vote.photo_id,
-            title: '你的照片入选编辑精选',
-            body: '审图员投票选出了你的照片，它将展示在首页的编辑精选中。',
+            ...VOTES_TEXTS.featuredNotice,
           });
         }
         await this.audit.record(trx, {
