@@ -121,6 +121,28 @@ export default tseslint.config(
     })
     .flat(),
   {
+    // Texts (issue 35): a service holds no user-facing words. Those only the server writes (mails, feeds,
+    // page titles, notifications) are in its module's catalogue, <module>.texts.ts; those the web shows
+    // too are in contract/ (texts.ts or the module's message object). Comments may speak Chinese.
+    files: ['server/src/modules/**/*.service.ts'],
+    // To follow: services with changes of their own under way; their texts move once those are in.
+    ignores: [
+      'server/src/modules/screening/appeals.service.ts',
+      'server/src/modules/screening/decisions.service.ts',
+      'server/src/modules/screening/locks.service.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/[\\u4e00-\\u9fff]/]', 'TemplateElement[value.raw=/[\\u4e00-\\u9fff]/]'].map((selector) => ({
+          selector,
+          message:
+            "Chinese text belongs in the module's catalogue (<module>.texts.ts) or, when the web shows it too, in contract/.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['web/src/lib/**', 'web/src/components/**', 'web/src/styles/**'],
     rules: restrict([
       { group: ['**/features/**', '**/app/**'], message: 'lib/ and components/ are shared: they import no feature or app code.' },
