@@ -1,31 +1,40 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useLocation } from 'react-router';
 import { noticeStore } from '../lib/notice.js';
 
 /**
- * Where the notices end, for the page and the dialogs to keep their headings below them: while any
- * shows, `<html>` has the class `notices-shown` and `--notices-bottom` (px from the window's top).
+ * The notices lie over the page, in a lane each page keeps free above its heading (global.css: 70 px
+ * and one line of notice), so showing one moves nothing. A taller one (a long text on a phone) widens
+ * the lane to its bottom (`--notices-tallest`, px from the window's top) for the rest of this page:
+ * it does not narrow again when the notice goes, which would move the page back up.
  */
-function useNoticeSpace(box: RefObject<HTMLDivElement | null>, count: number) {
+function useNoticeLane(box: RefObject<HTMLDivElement | null>, count: number) {
+  const { pathname } = useLocation();
+  const tallest = useRef(0);
   useLayoutEffect(() => {
-    const root = document.documentElement;
+    tallest.current = 0;
+    document.documentElement.style.removeProperty('--notices-tallest');
+  }, [pathname]);
+  useLayoutEffect(() => {
     const el = box.current;
-    if (!el || count === 0) {
-      root.classList.remove('notices-shown');
-      return;
-    }
-    const measure = () => root.style.setProperty('--notices-bottom', `${Math.ceil(el.getBoundingClientRect().bottom)}px`);
+    if (!el || count === 0) return;
+    const measure = () => {
+      const bottom = Math.ceil(el.getBoundingClientRect().bottom);
+      if (bottom <= tallest.current) return;
+      tallest.current = bottom;
+      document.documentElement.style.setProperty('--notices-tallest', `${bottom}px`);
+    };
     measure();
-    root.classList.add('notices-shown');
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [box, count]);
+  }, [box, count, pathname]);
 }
 
 export function Notices() {
   const notices = useSyncExternalStore(noticeStore.subscribe, noticeStore.get);
   const box = useRef<HTMLDivElement>(null);
-  useNoticeSpace(box, notices.length);
+  useNoticeLane(box, notices.length);
   // Drawn now: each notice's time starts here, not when it was raised.
   useEffect(() => noticeStore.drawn(notices.map((n) => n.id)), [notices]);
   return (
