@@ -174,7 +174,9 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
       headers: { ...bearer(admin.token), 'content-type': 'application/json' },
       ...(method === 'GET' || method === 'DELETE' ? {} : { payload: JSON.stringify(payload) ?? 'null' }),
     });
-    expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)?.slice(0, 200)}`).toBeLessThan(500);
+    // 501 NOT_IMPLEMENTED is an answer, not a fault: oEmbed in a format other than JSON, as its spec asks.
+    const answered = res.statusCode < 500 || (res.statusCode === 501 && res.json<{ code: string }>().code === 'NOT_IMPLEMENTED');
+    expect(answered, `${method} ${url} ${JSON.stringify(payload)?.slice(0, 200)} answered ${res.statusCode}`).toBe(true);
     if (res.statusCode >= 400) {
       expectChineseError(res.json());
       expect(await fingerprint(), `${method} ${url} changed the database while refused`).toBe(before);
