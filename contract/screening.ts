@@ -14,6 +14,8 @@ export const SCREENING_LIMITS = {
   flagAfterDays: 7,
   decidedListed: 50,
   digestMinutes: 30,
+  /** How long a screener may take back their own acceptance or rejection (issue 34). */
+  undoSeconds: 10,
 } as const;
 
 export const SCREENING_MESSAGES = {
@@ -32,6 +34,10 @@ export const SCREENING_MESSAGES = {
   revoked: '已撤销通过，照片回到待审队列',
   reasonRequired: '拒绝时请至少选择一个原因',
   noteRequired: '升级时请填写说明',
+  undone: '已撤销刚才的决定，照片重新等待审核',
+  undoTooLate: '决定已超过 10 秒，不能撤销',
+  undoNotYours: '只能撤销自己刚才的决定',
+  undoNone: '这张照片没有可以撤销的通过或拒绝',
   noCorrectionsWithEscalate: '信息修正随“通过”或“拒绝”提交，升级时不修正；请把要修正的内容写在升级说明里',
   appealed: '申诉已提交，资深审图员会尽快处理',
   appealNotRejected: '只有被拒绝的照片可以申诉',
@@ -195,7 +201,12 @@ export const screeningView = z.object({
 });
 export type ScreeningView = z.infer<typeof screeningView>;
 
-export const decisionResponse = z.object({ message: z.string(), photo: photoResponse });
+export const decisionResponse = z.object({
+  message: z.string(),
+  photo: photoResponse,
+  /** Whether the one who decided may take it back now, for SCREENING_LIMITS.undoSeconds (an acceptance or a rejection). */
+  undoable: z.boolean(),
+});
 export type DecisionResponse = z.infer<typeof decisionResponse>;
 
 const counts = z.object({ today: z.number().int(), last30Days: z.number().int(), allTime: z.number().int() });

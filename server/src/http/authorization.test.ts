@@ -50,6 +50,7 @@ const ACCESS: Record<string, 'anyone' | 'public' | 'suspended too' | 0 | 1 | 2 |
   'PUT /api/v1/screening/photos/:id/lock': 1,
   'DELETE /api/v1/screening/photos/:id/lock': 1,
   'POST /api/v1/screening/photos/:id/decision': 1,
+  'POST /api/v1/screening/photos/:id/undo': 1,
   'POST /api/v1/screening/photos/:id/revoke': 2,
   'GET /api/v1/notifications': 0,
   'GET /api/v1/follows': 0,

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { noticeStore } from '../lib/notice.js';
+import { notice, noticeStore } from '../lib/notice.js';
 
 /**
  * The notices lie over the page, in a lane each page keeps free above its heading (global.css: 70 px
@@ -42,6 +42,18 @@ export function Notices() {
       {notices.map((n) => (
         <div key={n.id} className={`notice notice-${n.kind}`} data-kind={n.kind}>
           {n.text}
+          {n.action && (
+            <button
+              type="button"
+              className="notice-action"
+              onClick={() => {
+                notice.dismiss(n.id);
+                n.action!.run();
+              }}
+            >
+              {n.action.label}
+            </button>
+          )}
         </div>
       ))}
     </div>

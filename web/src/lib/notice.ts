@@ -3,6 +3,14 @@ export interface Notice {
   id: number;
   kind: NoticeKind;
   text: string;
+  /** A button in the notice (撤销 after a screening decision); pressing it ends the notice. */
+  action?: NoticeAction;
+  /** How long it stays once on screen, when not the shell's 3 s. */
+  ms?: number;
+}
+export interface NoticeAction {
+  label: string;
+  run: () => void;
 }
 
 // A tiny store instead of Ant Design's message API, so public pages do not load Ant Design.
@@ -43,10 +51,10 @@ function remove(id: number): void {
  * A notice's time counts from when it is on screen (the view says so), not from when it was raised: one
  * raised as a slow phone leaves a page (请先登录 before the login dialog) is still there to be read.
  */
-function show(kind: NoticeKind, text: string): void {
+function show(kind: NoticeKind, text: string, extra: Pick<Notice, 'action' | 'ms'> = {}): void {
   const id = nextId++;
   for (const older of notices) if (replaces(kind, older)) forget(older.id);
-  notices = [...notices.filter((n) => !replaces(kind, n)), { id, kind, text }];
+  notices = [...notices.filter((n) => !replaces(kind, n)), { id, kind, text, ...extra }];
   timers.set(
     id,
     setTimeout(() => remove(id), UNSEEN_MS),
@@ -63,6 +71,10 @@ export const notice = {
   },
   error: (text: string) => show('error', text),
   info: (text: string) => show('info', text),
+  /** A success with a button for `ms` (not the shell's own notices: theirs are plain, for 3 s). */
+  successWithAction: (text: string, action: NoticeAction, ms: number) => show('success', text, { action, ms }),
+  /** Ends a notice now (its button was pressed). */
+  dismiss: (id: number) => remove(id),
 };
 
 export const noticeStore = {
@@ -79,7 +91,7 @@ export const noticeStore = {
       clearTimeout(timers.get(id));
       timers.set(
         id,
-        setTimeout(() => remove(id), SHOWN_MS),
+        setTimeout(() => remove(id), notices.find((n) => n.id === id)?.ms ?? SHOWN_MS),
       );
     }
   },

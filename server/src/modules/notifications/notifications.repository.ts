@@ -15,6 +15,17 @@ export async function insertNotification(db: DbOrTrx, n: NewNotification): Promi
   await db.insertInto('notifications').values(n).execute();
 }
 
+/** A member's screening notices of a photo written at `since` or later (a decision undone). */
+export async function deleteNoticesOf(db: DbOrTrx, userId: number, photoId: number, since: number): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('user_id', '=', userId)
+    .where('photo_id', '=', photoId)
+    .where('kind', '!=', 'followed')
+    .where('created_at', '>=', since)
+    .execute();
+}
+
 /** A member's notifications, newest first, from before the cursor id; one more than `limit`. */
 export function listNotifications(db: DbOrTrx, userId: number, beforeId: number | null, limit: number) {
   return db

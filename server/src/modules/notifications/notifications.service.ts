@@ -55,6 +55,11 @@ export class NotificationsService {
     });
   }
 
+  /** A decision taken back within seconds (issue 34): its notices of the photo since `since` go from the inbox. */
+  async withdraw(trx: DbOrTrx, userId: number, photoId: number, since: number): Promise<void> {
+    await repo.deleteNoticesOf(trx, userId, photoId, since);
+  }
+
   async list(userId: number, cursor: string | undefined, limit: number): Promise<NotificationsResponse> {
     const [rows, unread] = await Promise.all([
       repo.listNotifications(this.db, userId, idCursor(cursor), limit),

@@ -25,6 +25,10 @@ export interface TransitionRequest {
   facts?: Record<string, [unknown, unknown]>;
   /** Screening decisions are taken only by the holder of the photo's live lock. */
   requireLock?: boolean;
+  /** The state to go to, where the action leads to more than one (undo: where the photo waited). */
+  to?: PhotoState;
+  /** An undo: only while the photo's last step is this actor's, decided at `since` or later (guarded in the UPDATE). */
+  undoOf?: { actorId: number; since: number };
 }
 
 /**
@@ -40,8 +44,8 @@ export class PhotoLifecycle {
   ) {}
 
   /** The state the action leads to; throws 409 for an illegal transition, 403 below its level. */
-  check(photo: Pick<PhotoRow, 'state' | 'uploader_id'>, action: PhotoAction, actor: AuthUser): PhotoState {
-    const rule = ruleFor(photo.state, action);
+  check(photo: Pick<PhotoRow, 'state' | 'uploader_id'>, action: PhotoAction, actor: AuthUser, to?: PhotoState): PhotoState {
+    const rule = ruleFor(photo.state, action, to);
     if (!rule) throw conflict(SCREENING_MESSAGES.notDecidable);
     if (rule.by === 'screener') {
       if (!screening.mayScreen(actor)) throw forbidden(SHELL.noPermission);
@@ -54,7 +58,7 @@ export class PhotoLifecycle {
   }
 
   async transition(trx: DbOrTrx, t: TransitionRequest): Promise<PhotoState> {
-    const to = this.check(t.photo, t.action, t.actor);
+    const to = this.check(t.photo, t.action, t.actor, t.to);
     const now = this.clock.now();
     const moved = await repo.guardedTransition(
       trx,
@@ -62,6 +66,7 @@ export class PhotoLifecycle {
       t.photo.state,
       { ...t.patch, state: to, updated_at: now },
       t.requireLock ? { holderId: t.actor.id, now } : null,
+      t.undoOf ?? null,
     );
     if (!moved) throw conflict(t.requireLock ? SCREENING_MESSAGES.noLock : SCREENING_MESSAGES.notDecidable);
     await repo.insertEvent(trx, {

@@ -6,7 +6,8 @@ import type { PhotoState } from '../../../../contract/photos.js';
  * it and the level it needs. Every state change of a photo goes through `PhotoLifecycle.transition`,
  * which refuses anything not listed here (409) or taken below the level (403).
  */
-export type PhotoAction = 'accept' | 'reject' | 'escalate' | 'revoke' | 'appeal' | 'withdraw' | 'delete' | 'edit-key-facts';
+export type PhotoAction =
+  'accept' | 'reject' | 'escalate' | 'revoke' | 'undo' | 'appeal' | 'withdraw' | 'delete' | 'edit-key-facts';
 
 export interface LifecycleRule {
   action: PhotoAction;
@@ -29,6 +30,12 @@ export const LIFECYCLE: readonly LifecycleRule[] = [
   { action: 'accept', from: 'appealed', to: 'accepted', by: 'screener', level: LEVELS.senior },
   { action: 'reject', from: 'appealed', to: 'rejected', by: 'screener', level: LEVELS.senior },
   { action: 'revoke', from: 'accepted', to: 'pending', by: 'screener', level: LEVELS.senior },
+  // The screener who accepted or rejected takes it back within seconds (issue 34): the photo waits where
+  // it waited (DecisionsService.undo says which). An appeal's result stays final.
+  { action: 'undo', from: 'accepted', to: 'pending', by: 'screener', level: LEVELS.screener },
+  { action: 'undo', from: 'rejected', to: 'pending', by: 'screener', level: LEVELS.screener },
+  { action: 'undo', from: 'accepted', to: 'escalated', by: 'screener', level: LEVELS.senior },
+  { action: 'undo', from: 'rejected', to: 'escalated', by: 'screener', level: LEVELS.senior },
   { action: 'appeal', from: 'rejected', to: 'appealed', by: 'owner', level: LEVELS.member },
   { action: 'edit-key-facts', from: 'accepted', to: 'pending', by: 'owner', level: LEVELS.member },
   ...LIVE.map((from): LifecycleRule => ({ action: 'withdraw', from, to: 'withdrawn', by: 'owner', level: LEVELS.member })),
@@ -41,8 +48,9 @@ export const LIFECYCLE: readonly LifecycleRule[] = [
   })),
 ];
 
-export function ruleFor(from: PhotoState, action: PhotoAction): LifecycleRule | undefined {
-  return LIFECYCLE.find((r) => r.from === from && r.action === action);
+/** The rule of `action` from `from` (to `to`, where an action leads to more than one state: undo). */
+export function ruleFor(from: PhotoState, action: PhotoAction, to?: PhotoState): LifecycleRule | undefined {
+  return LIFECYCLE.find((r) => r.from === from && r.action === action && (to === undefined || r.to === to));
 }
 
 /** The screening decisions a viewer of `level` may take on a photo in `state` (for the page's buttons). */

@@ -1,5 +1,10 @@
-import { REJECT_REASONS, type PhotoResponse, type PhotoState } from '../../../../contract/photos.js';
-import { SCREENING_MESSAGES, type DecisionRequest } from '../../../../contract/screening.js';
+import { REJECT_REASONS, type PhotoState } from '../../../../contract/photos.js';
+import {
+  SCREENING_LIMITS,
+  SCREENING_MESSAGES,
+  type DecisionRequest,
+  type DecisionResponse,
+} from '../../../../contract/screening.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
@@ -12,6 +17,11 @@ import type { PhotoLifecycle } from '../photos/lifecycle.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import * as appeals from './appeals.repository.js';
 import type { LocksService } from './locks.service.js';
+import * as repo from './screening.repository.js';
+
+/** The states an undone decision may have come from, and led to (an escalation or an appeal's result is not undone). */
+const UNDO_FROM: PhotoState[] = ['pending', 'escalated'];
+const UNDO_OF: PhotoState[] = ['accepted', 'rejected'];
 
 const DECISION_TEXTS = {
   accept: { message: SCREENING_MESSAGES.accepted, action: 'accept' },
@@ -34,7 +44,7 @@ export class DecisionsService {
     private readonly audit: AuditService,
   ) {}
 
-  async decide(photoId: number, viewer: AuthUser, d: DecisionRequest): Promise<{ message: string; photo: PhotoResponse }> {
+  async decide(photoId: number, viewer: AuthUser, d: DecisionRequest): Promise<DecisionResponse> {
     const photo = await this.locks.photoFor(photoId);
     const text = DECISION_TEXTS[d.decision];
     // Refuse what the lifecycle refuses before looking at locks, with its own status (409/403).
@@ -81,15 +91,52 @@ export class DecisionsService {
         ...decisionNotice({ ...photo, ...columns }, to, reasons, d.message ?? null),
       });
     });
-    return { message: text.message, photo: await this.photos.get(photoId, viewer) };
+    const undoable = UNDO_FROM.includes(photo.state) && d.decision !== 'escalate';
+    return { message: text.message, photo: await this.photos.get(photoId, viewer), undoable };
+  }
+
+  /**
+   * The screener takes back their own acceptance or rejection within 10 s (issue 34): the photo waits
+   * where it waited, locked for them to decide again, the uploader's notification of it withdrawn and
+   * the audit told. Guarded in the UPDATE by the state, the decider and the time, so of an undo and any
+   * other change at once (a second undo, the uploader's appeal) exactly one happens.
+   */
+  async undo(photoId: number, viewer: AuthUser): Promise<DecisionResponse> {
+    const photo = await this.locks.photoFor(photoId);
+    const last = await repo.lastEvent(this.db, photoId);
+    const from = last?.from_state as PhotoState | undefined;
+    if (!last || !from || !UNDO_FROM.includes(from) || !UNDO_OF.includes(photo.state) || last.to_state !== photo.state) {
+      throw conflict(SCREENING_MESSAGES.undoNone);
+    }
+    if (last.actor_id !== viewer.id) throw forbidden(SCREENING_MESSAGES.undoNotYours);
+    const now = this.clock.now();
+    const since = now - SCREENING_LIMITS.undoSeconds * 1000;
+    if (last.created_at < since) throw conflict(SCREENING_MESSAGES.undoTooLate);
+    await this.db.transaction().execute(async (trx) => {
+      await this.lifecycle.transition(trx, {
+        photo,
+        action: 'undo',
+        to: from,
+        actor: viewer,
+        patch: { decided_at: null },
+        undoOf: { actorId: viewer.id, since },
+      });
+      // The lock the decision ended is the screener's again, before anyone's 开始审图 can claim the photo.
+      await repo.takeLock(trx, photoId, viewer.id, now, now + SCREENING_LIMITS.lockMinutes * 60_000);
+      await this.notifications.withdraw(trx, photo.uploader_id, photoId, last.created_at);
+      await this.audit.record(trx, {
+        actorId: viewer.id,
+        action: 'photo.undo',
+        targetType: 'photo',
+        targetId: photoId,
+        detail: { from: photo.state, to: from },
+      });
+    });
+    return { message: SCREENING_MESSAGES.undone, photo: await this.photos.get(photoId, viewer), undoable: false };
   }
 
   /** A senior takes back an acceptance: the photo leaves the gallery and waits again (§4.1). */
-  async revoke(
-    photoId: number,
-    viewer: AuthUser,
-    message: string | undefined,
-  ): Promise<{ message: string; photo: PhotoResponse }> {
+  async revoke(photoId: number, viewer: AuthUser, message: string | undefined): Promise<DecisionResponse> {
     const photo = await this.locks.photoFor(photoId);
     await this.db.transaction().execute(async (trx) => {
       await this.lifecycle.transition(trx, {
@@ -114,7 +161,7 @@ export class DecisionsService {
         body: `资深审图员撤销了此前的通过决定，照片已从图库隐藏并重新进入审图队列。${message ? `\n留言：${message}` : ''}`,
       });
     });
-    return { message: SCREENING_MESSAGES.revoked, photo: await this.photos.get(photoId, viewer) };
+    return { message: SCREENING_MESSAGES.revoked, photo: await this.photos.get(photoId, viewer), undoable: false };
   }
 }
 

@@ -226,3 +226,14 @@ export async function countDecisions(db: DbOrTrx, actorId: number | null, since:
 export async function deleteLock(db: DbOrTrx, photoId: number): Promise<void> {
   await db.deleteFrom('screening_locks').where('photo_id', '=', photoId).execute();
 }
+
+/** A photo's latest screening event (the decision an undo would take back). */
+export function lastEvent(db: DbOrTrx, photoId: number) {
+  return db
+    .selectFrom('screening_events')
+    .select(['actor_id', 'from_state', 'to_state', 'created_at'])
+    .where('photo_id', '=', photoId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

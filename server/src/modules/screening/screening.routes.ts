@@ -76,6 +76,11 @@ export function screeningRoutes(screening: Screening): FastifyPluginAsyncZod {
       (req) => screening.decisions.decide(req.params.id, userOf(req), req.body),
     );
     app.post(
+      '/screening/photos/:id/undo',
+      { config: screener, schema: { tags, params, response: { 200: decisionResponse, ...errors } } },
+      (req) => screening.decisions.undo(req.params.id, userOf(req)),
+    );
+    app.post(
       '/screening/photos/:id/revoke',
       {
         config: { level: policy.revokeLevel },

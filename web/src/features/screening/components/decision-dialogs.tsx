@@ -2,12 +2,9 @@ import { REJECT_REASONS } from '@contract/photos';
 import { SCREENING_LIMITS, SCREENING_MESSAGES } from '@contract/screening';
 import { Checkbox, Input, Modal, type GetRef } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { isTyping } from '../lib/shortcuts.js';
+import { isTyping, REASON_KEYS } from '../lib/shortcuts.js';
 
 type TextAreaRef = GetRef<typeof Input.TextArea>;
-
-/** Keys that toggle the first ten reasons: 1–9, then 0. */
-const DIGITS = '1234567890';
 
 /** Ctrl+Enter (⌘+Enter) anywhere in the dialog confirms; plain Enter too, outside text fields and buttons. */
 function isConfirmKey(e: KeyboardEvent): boolean {
@@ -23,8 +20,8 @@ interface RejectProps {
 }
 
 /**
- * The reasons of §5.4 as checkboxes (1–9 and 0 toggle the first ten, M goes to the message) and a
- * message of at most 300 characters; Enter or Ctrl+Enter rejects.
+ * The reasons of §5.4 as checkboxes, each toggled by its key (1–9, 0, then Q–P and A; REASON_KEYS), M
+ * goes to the message of at most 300 characters; Enter or Ctrl+Enter rejects.
  */
 export function RejectDialog({ busy, onCancel, onConfirm }: RejectProps) {
   const [picked, setPicked] = useState<string[]>([]);
@@ -46,8 +43,8 @@ export function RejectDialog({ busy, onCancel, onConfirm }: RejectProps) {
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e)) return;
-      const digit = DIGITS.indexOf(e.key);
-      const reason = digit >= 0 ? REJECT_REASONS[digit] : undefined;
+      const index = e.key.length === 1 ? REASON_KEYS.indexOf(e.key.toLowerCase()) : -1;
+      const reason = index >= 0 ? REJECT_REASONS[index] : undefined;
       if (reason) {
         e.preventDefault();
         toggle(reason.code);
@@ -72,7 +69,7 @@ export function RejectDialog({ busy, onCancel, onConfirm }: RejectProps) {
       width={720}
     >
       <p className="muted" style={{ marginTop: 0 }}>
-        至少选择一个原因。按 1–9、0 勾选前十项，按 M 填写留言，Enter 或 Ctrl+Enter 确认。
+        至少选择一个原因。按每项前的键勾选（1–9、0，再 Q–P、A），按 M 填写留言，Enter 或 Ctrl+Enter 确认。
       </p>
       <div className="reason-grid" role="group" aria-label="拒绝原因" data-testid="reason-picker">
         {REJECT_REASONS.map((r, i) => (
@@ -84,7 +81,7 @@ export function RejectDialog({ busy, onCancel, onConfirm }: RejectProps) {
             // Focus starts on the reasons, not on the dialog's close button, where Enter would close it.
             autoFocus={i === 0}
           >
-            {i < DIGITS.length && <kbd>{DIGITS[i]}</kbd>}
+            <kbd>{REASON_KEYS[i]!.toUpperCase()}</kbd>
             {r.title}
           </Checkbox>
         ))}

@@ -1,13 +1,14 @@
 import type { PhotoState } from '@contract/photos';
-import type { Decision, ScreeningView } from '@contract/screening';
+import { SCREENING_LIMITS, type Decision, type ScreeningView } from '@contract/screening';
 import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { FactsValues } from '../../../components/facts-values.js';
 import { notice } from '../../../lib/notice.js';
 import { useDecidePhoto } from '../api/decide-photo.js';
 import { useScreeningLock, type LockState } from '../api/photo-lock.js';
 import { useRevokePhoto } from '../api/revoke-photo.js';
+import { useUndoDecision } from '../api/undo-decision.js';
 import { useShortcuts } from '../lib/shortcuts.js';
 import { formatTime } from '../lib/texts.js';
 import { useOpenNext } from '../lib/use-open-next.js';
@@ -60,6 +61,8 @@ export function DecisionPanel({ view }: { view: ScreeningView }) {
   const lock = useScreeningLock(photo.id, wantLock);
   const decide = useDecidePhoto(photo.id);
   const revoke = useRevokePhoto(photo.id);
+  const undo = useUndoDecision();
+  const navigate = useNavigate();
   const next = useOpenNext();
   const [facts] = Form.useForm<FactsValues>();
   const [decided, setDecided] = useState<string | null>(null);
@@ -73,9 +76,23 @@ export function DecisionPanel({ view }: { view: ScreeningView }) {
   const readOnly = !wantLock || lock.state.status === 'refused' || lock.state.status === 'lost';
   const showNext = decided !== null || readOnly;
 
-  const done = (r: { message: string }) => {
+  const done = (r: { message: string; undoable?: boolean }) => {
     setDecided(r.message);
     setDialog(null);
+    if (r.undoable) offerUndo(r.message);
+  };
+  /** 撤销 in the decision's notice while the server allows it (a little less, for the way there). */
+  const offerUndo = (message: string) => {
+    const path = `/screen/photo/${photo.id}`;
+    const run = () =>
+      void undo(photo.id)
+        .then(() => {
+          setDecided(null);
+          // 下一张 may have been pressed meanwhile: back to the photo taken back.
+          if (window.location.pathname !== path) void navigate(path);
+        })
+        .catch(() => undefined); // the request helper's notice says why (too late, say)
+    notice.successWithAction(message, { label: '撤销', run }, SCREENING_LIMITS.undoSeconds * 1000 - 500);
   };
   const submit = async (decision: Decision, reasons: string[] = [], message?: string) => {
     if (decide.isPending) return;

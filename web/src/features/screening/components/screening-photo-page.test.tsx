@@ -137,6 +137,49 @@ describe('screening page', () => {
     expect(history.textContent).not.toContain('#27');
   });
 
+  // Issue 34, item 14: keys for every reason, and 撤销 for 10 s after a decision.
+  it('toggles every reject reason by a key, the eleventh to the twenty-first by letters', async () => {
+    const { api, user } = open(screening());
+    await locked();
+    await user.keyboard('r');
+    const dialog = await screen.findByRole('dialog');
+    const keys = within(dialog)
+      .getAllByRole('checkbox')
+      .map((box) => box.closest('label')!.querySelector('kbd')?.textContent);
+    expect(keys).toEqual([...'1234567890', ...'QWERTYUIOP', 'A']);
+    await user.keyboard('qa');
+    await user.keyboard('{Enter}');
+    await screen.findByTestId('decided');
+    expect(decisions(api)).toEqual([{ decision: 'reject', reasons: ['horizon', 'quality'] }]);
+  });
+
+  it('offers 撤销 in the notice after an acceptance; it puts the photo back to decide again', async () => {
+    const undone = { body: { message: SCREENING_MESSAGES.undone, photo: photo(), undoable: false } };
+    const { api, user } = open(screening(), {
+      'POST /screening/photos/7/decision': { body: { message: SCREENING_MESSAGES.accepted, photo: photo(), undoable: true } },
+      'POST /screening/photos/7/undo': undone,
+    });
+    await locked();
+    await user.keyboard('a');
+    await screen.findByTestId('decided');
+    const notice = (await screen.findByText(SCREENING_MESSAGES.accepted, { selector: '.notice' })) as HTMLElement;
+    await user.click(within(notice).getByRole('button', { name: '撤销' }));
+    await waitFor(() => expect(api.calls('POST')).toContain('POST /screening/photos/7/undo'));
+    expect(await screen.findByText(SCREENING_MESSAGES.undone, { selector: '.notice' })).toBeDefined();
+    expect(await screen.findByRole('button', { name: '通过 (A)' })).toBeDefined();
+    expect(screen.queryByTestId('decided')).toBeNull();
+  });
+
+  it('offers no 撤销 when the server says the decision cannot be taken back', async () => {
+    const { user } = open(screening(), {
+      'POST /screening/photos/7/decision': { body: { message: SCREENING_MESSAGES.accepted, photo: photo(), undoable: false } },
+    });
+    await locked();
+    await user.keyboard('a');
+    const notice = (await screen.findByText(SCREENING_MESSAGES.accepted, { selector: '.notice' })) as HTMLElement;
+    expect(within(notice).queryByRole('button', { name: '撤销' })).toBeNull();
+  });
+
   it('refuses a corrected registration the contract refuses, says why and sends nothing', async () => {
     const { api, user } = open(screening());
     await locked();

@@ -1,5 +1,11 @@
 import { useEffect } from 'react';
 
+/**
+ * The keys of the reject reasons, in the order of PRODUCT.md §5.4: the digits for the first ten, then
+ * the row under them (Q–P) and A for the rest; never M (the message) or Enter (confirm).
+ */
+export const REASON_KEYS = '1234567890qwertyuiopasdfghjkl';
+
 const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
 
 /** Whether a key press belongs to a text field: typing "a" in a message must not accept the photo. */
