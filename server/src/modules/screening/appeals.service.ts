@@ -1,3 +1,4 @@
+import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
 import type { AppealInfo } from '../../../../contract/photos.js';
 import { SCREENING_LIMITS, SCREENING_MESSAGES } from '../../../../contract/screening.js';
 import type { Clock } from '../../clock.js';
@@ -31,7 +32,7 @@ export class AppealsService {
 
   async appeal(photoId: number, owner: AuthUser, note: string): Promise<{ message: string }> {
     const photo = await this.locks.photoFor(photoId);
-    if (photo.uploader_id !== owner.id) throw notFound('图片不存在');
+    if (photo.uploader_id !== owner.id) throw notFound(PHOTO_MESSAGES.notFound);
     if (await repo.findAppeal(this.db, photoId)) throw conflict(SCREENING_MESSAGES.appealExists);
     if (photo.state !== 'rejected') throw conflict(SCREENING_MESSAGES.appealNotRejected);
     const now = this.clock.now();

@@ -1,3 +1,4 @@
+import { PHOTO_MESSAGES } from '../../../../contract/photos.js';
 import type { PhotoState } from '../../../../contract/photos.js';
 import { lockHeldByMessage, SCREENING_LIMITS, SCREENING_MESSAGES, type LockInfo } from '../../../../contract/screening.js';
 import type { Clock } from '../../clock.js';
@@ -32,7 +33,7 @@ export class LocksService {
 
   async photoFor(id: number): Promise<PhotoRow> {
     const row = await repo.findPhoto(this.db, id);
-    if (!row) throw notFound('图片不存在');
+    if (!row) throw notFound(PHOTO_MESSAGES.notFound);
     return row;
   }
 
