@@ -20,7 +20,7 @@ export async function benchMail(pgUrl: string | null): Promise<void> {
       createTransport({ smtpUrl: smtp.url, from: 'bench <b@example.com>', log: () => undefined }),
     );
     try {
-      await seedFollowers(t, FOLLOWERS, 'instant');
+      await seedFollowers(t, FOLLOWERS, { mail: 'instant' });
       const photographer = await makeUser(t);
       const screener = await makeUser(t, 1);
       const photoId = await insertPhoto(t, photographer.id, { registration: 'B-30EE' });

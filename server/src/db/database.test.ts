@@ -128,37 +128,28 @@ describe.runIf(databaseKinds().includes('postgres'))('a PostgreSQL connection th
   const works = async (handle: DatabaseHandle) =>
     expect((await sql<{ one: number }>`select 1 as one`.execute(handle.db)).rows).toEqual([{ one: 1 }]);
 
+  /** What `work` threw (null when it did not): the error a request or a job meets. */
+  const failure = (work: Promise<unknown>) =>
+    work.then(
+      () => null,
+      (e: unknown) => e,
+    );
+  /** Ends the backend `db` is on, waits until its client knows, then asks it again. */
+  const endedUnder = async (db: DbOrTrx) => {
+    await terminate(await backendPid(db));
+    await closed(db);
+    await sql`select 1`.execute(db);
+  };
+
   it('in a transaction (pg_terminate_backend): the transaction fails as an outage, the next query gets a new connection', async () => {
     const handle = open();
-    const err = await handle.db
-      .transaction()
-      .execute(async (trx) => {
-        await terminate(await backendPid(trx));
-        await closed(trx);
-        await sql`select 1`.execute(trx);
-      })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    expectDatabaseDown(err);
+    expectDatabaseDown(await failure(handle.db.transaction().execute(endedUnder)));
     await works(handle);
   });
 
   it('checked out by a job between its queries: its work fails as an outage, the pool replaces the client', async () => {
     const handle = open();
-    const err = await handle.db
-      .connection()
-      .execute(async (conn) => {
-        await terminate(await backendPid(conn));
-        await closed(conn);
-        await sql`select 1`.execute(conn);
-      })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    expectDatabaseDown(err);
+    expectDatabaseDown(await failure(handle.db.connection().execute(endedUnder)));
     await works(handle);
   });
 
@@ -187,18 +178,14 @@ describe.runIf(databaseKinds().includes('postgres'))('a PostgreSQL connection th
       const url = new URL(target.url);
       url.port = String((proxy.address() as net.AddressInfo).port);
       const handle = open(url.toString());
-      const err = await handle.db
-        .transaction()
-        .execute(async (trx) => {
+      const err = await failure(
+        handle.db.transaction().execute(async (trx) => {
           await sql`select 1`.execute(trx);
           for (const s of sockets) s.resetAndDestroy();
           await closed(trx);
           await sql`select 1`.execute(trx);
-        })
-        .then(
-          () => null,
-          (e: unknown) => e,
-        );
+        }),
+      );
       expectDatabaseDown(err);
       await works(handle);
     } finally {

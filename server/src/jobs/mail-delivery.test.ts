@@ -30,7 +30,7 @@ describe.each(databaseKinds())('instant alerts on %s', (kind) => {
   });
 
   it('reach a real SMTP server, one mail for each of 1,000 followers', async () => {
-    await seedFollowers(t, FOLLOWERS, 'instant');
+    await seedFollowers(t, FOLLOWERS, { mail: 'instant' });
     const photographer = await makeUser(t);
     const screener = await makeUser(t, 1);
     await acceptPhoto(t, await insertPhoto(t, photographer.id, { registration: 'B-30EE' }), { ...screener, level: 1 });

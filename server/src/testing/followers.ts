@@ -1,20 +1,27 @@
+import { registrationKey } from '../../../contract/photos.js';
 import { toJson } from '../db/json.js';
 import type { TestApp } from './harness.js';
 
 /**
  * `count` members made straight in the database (no password hashing: thousands in a second), each
- * following registration B-30EE with `mail` (the fan-out bench and the mail delivery test).
+ * following a registration (B-30EE unless said) with `mail`, named `<prefix><n>` (the fan-out bench, the
+ * mail delivery test, the fan-out's two-process test).
  */
-export async function seedFollowers(t: TestApp, count: number, mail: 'off' | 'instant' = 'off'): Promise<void> {
+export async function seedFollowers(
+  t: Pick<TestApp, 'database'>,
+  count: number,
+  opts: { mail?: 'off' | 'instant'; registration?: string; prefix?: string } = {},
+): Promise<void> {
+  const { mail = 'off', registration = 'B-30EE', prefix = 'fan' } = opts;
   const now = Date.now();
   for (let i = 0; i < count; i += 1_000) {
     const users = await t.database.db
       .insertInto('users')
       .values(
         Array.from({ length: Math.min(1_000, count - i) }, (_, j) => ({
-          email: `fan${i + j}@example.com`,
-          username: `fan${i + j}`,
-          username_key: `fan${i + j}`,
+          email: `${prefix}${i + j}@example.com`,
+          username: `${prefix}${i + j}`,
+          username_key: `${prefix}${i + j}`,
           password_hash: 'x',
           level: 0,
           status: 'active' as const,
@@ -32,8 +39,8 @@ export async function seedFollowers(t: TestApp, count: number, mail: 'off' | 'in
         users.map((u) => ({
           user_id: u.id,
           kind: 'registration',
-          target: 'B30EE',
-          label: 'B-30EE',
+          target: registrationKey(registration),
+          label: registration,
           mail,
           muted: 0,
           created_at: now,

@@ -20,6 +20,7 @@ import {
   makeUser,
   type TestApp,
 } from '../../testing/harness.js';
+import { seedFollowers } from '../../testing/followers.js';
 import { importReferenceData } from '../reference/reference.import.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -263,39 +264,7 @@ describe.each(databaseKinds())('follows on %s', (kind) => {
     const other = await buildServices(t.config, { clock: t.clock, database: openDatabase(t.config) });
     try {
       await t.services.fanout.run(100); // what earlier tests queued
-      const now = t.clock.now();
-      const users = await t.database.db
-        .insertInto('users')
-        .values(
-          Array.from({ length: 2_500 }, (_, i) => ({
-            email: `crowd${i}@example.com`,
-            username: `crowd${i}`,
-            username_key: `crowd${i}`,
-            password_hash: 'x',
-            level: 0,
-            status: 'active' as const,
-            suspended_until: null,
-            suspension_reason: null,
-            settings: '{}' as never,
-            created_at: now,
-          })),
-        )
-        .returning('id')
-        .execute();
-      await t.database.db
-        .insertInto('follows')
-        .values(
-          users.map((u) => ({
-            user_id: u.id,
-            kind: 'registration' as const,
-            target: 'B8888',
-            label: 'B-8888',
-            mail: 'instant' as const,
-            muted: 0,
-            created_at: now,
-          })),
-        )
-        .execute();
+      await seedFollowers(t, 2_500, { mail: 'instant', registration: 'B-8888', prefix: 'crowd' });
       const photoId = await accepted({ registration: 'B-8888' });
       if (kind === 'postgres') {
         await Promise.all([t.services.fanout.run(10), other.services.fanout.run(10)]);
