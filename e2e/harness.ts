@@ -8,6 +8,7 @@ import { JobRunner } from '../server/src/jobs/runner.js';
 import { LINK_JOB } from '../server/src/modules/airframes/airframes.service.js';
 import { INDEX_JOB } from '../server/src/modules/gallery/gallery.service.js';
 import { loadConfig } from '../server/src/config.js';
+import { makeJpeg } from '../server/src/testing/images.js';
 import type { RunningServer } from '../server/src/testing/process.js';
 import { INPUT_TRAIL_SCRIPT, watchBrowser } from './trail.js';
 
@@ -180,4 +181,33 @@ export const noOverflow = (page: Page): Promise<number> =>
 /** Texts of the notices on screen right now. */
 export async function noticeTexts(page: Page): Promise<string[]> {
   return page.locator('.notices .notice').allTextContents();
+}
+
+/**
+ * A screening desk on a running server: a photographer, a screener (level 1) signed in, and one photo
+ * waiting for each registration, drawn `width` × `height` from `seed` on.
+ */
+export async function screeningDesk(
+  server: RunningServer,
+  registrations: string[],
+  image: { seed: number; width: number; height: number },
+): Promise<{ screener: Session; photos: number[] }> {
+  const services = await servicesFor(server);
+  try {
+    const people = await signedInMembers(services, [
+      ['uploader', 'spotter@example.com', '拍机少年', 0],
+      ['screener', 'screener@example.com', '审图员甲', 1],
+    ] as const);
+    const uploader = { id: people.uploader.id, username: '拍机少年', level: 0, sessionId: 0 };
+    const meta = await seedPhotoMeta(services);
+    const file = path.join(server.dataDir, 'seed.jpg');
+    const photos: number[] = [];
+    for (const [i, registration] of registrations.entries()) {
+      fs.writeFileSync(file, await makeJpeg({ ...image, seed: image.seed + i }));
+      photos.push((await services.uploads.upload(uploader, file, { ...meta, registration, takenOn: '2024-03-03' })).photo.id);
+    }
+    return { screener: people.screener, photos };
+  } finally {
+    await services.close();
+  }
 }

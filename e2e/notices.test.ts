@@ -1,18 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENING_MESSAGES } from '../contract/screening.js';
-import { makeJpeg } from '../server/src/testing/images.js';
 import {
   browserAvailable,
   launchBrowser,
   openTab,
+  screeningDesk,
   screenshotStill,
-  servicesFor,
-  signedInMembers,
   startServer,
-  seedPhotoMeta,
   type RunningServer,
   type Session,
 } from './harness.js';
@@ -43,24 +38,15 @@ describe.skipIf(!browserAvailable())('notices over the page in Chromium', () => 
   let server: RunningServer;
   let browser: Browser;
   let screener: Session;
-  const photos: number[] = [];
+  let photos: number[] = [];
 
   beforeAll(async () => {
     server = await startServer();
-    const services = await servicesFor(server);
-    const people = await signedInMembers(services, [
-      ['uploader', 'spotter@example.com', '拍机少年', 0],
-      ['screener', 'screener@example.com', '审图员甲', 1],
-    ] as const);
-    screener = people.screener;
-    const uploader = { id: people.uploader.id, username: '拍机少年', level: 0, sessionId: 0 };
-    const meta = await seedPhotoMeta(services);
-    const file = path.join(server.dataDir, 'seed.jpg');
-    for (const [i, registration] of ['B-6101', 'B-6102', 'B-6103', 'B-6104'].entries()) {
-      fs.writeFileSync(file, await makeJpeg({ seed: 40 + i, width: 2000, height: 1200 }));
-      photos.push((await services.uploads.upload(uploader, file, { ...meta, registration, takenOn: '2024-03-03' })).photo.id);
-    }
-    await services.close();
+    ({ screener, photos } = await screeningDesk(server, ['B-6101', 'B-6102', 'B-6103', 'B-6104'], {
+      seed: 40,
+      width: 2000,
+      height: 1200,
+    }));
     browser = await launchBrowser();
   });
   afterAll(async () => {

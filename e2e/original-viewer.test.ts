@@ -1,17 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeJpeg } from '../server/src/testing/images.js';
 import {
   browserAvailable,
   launchBrowser,
   noOverflow,
   openTab,
+  screeningDesk,
   screenshotStill,
-  seedPhotoMeta,
-  servicesFor,
-  signedInMembers,
   startServer,
   type RunningServer,
   type Session,
@@ -37,24 +32,11 @@ describe.skipIf(!browserAvailable())('the original at 100 % in Chromium', () => 
   let server: RunningServer;
   let browser: Browser;
   let screener: Session;
-  const photos: number[] = [];
+  let photos: number[] = [];
 
   beforeAll(async () => {
     server = await startServer();
-    const services = await servicesFor(server);
-    const people = await signedInMembers(services, [
-      ['uploader', 'spotter@example.com', '拍机少年', 0],
-      ['screener', 'screener@example.com', '审图员甲', 1],
-    ] as const);
-    screener = people.screener;
-    const uploader = { id: people.uploader.id, username: '拍机少年', level: 0, sessionId: 0 };
-    const meta = await seedPhotoMeta(services);
-    const file = path.join(server.dataDir, 'seed.jpg');
-    for (const [i, registration] of ['B-1101', 'B-1102'].entries()) {
-      fs.writeFileSync(file, await makeJpeg({ seed: 60 + i, width: 3600, height: 2400 }));
-      photos.push((await services.uploads.upload(uploader, file, { ...meta, registration, takenOn: '2024-03-03' })).photo.id);
-    }
-    await services.close();
+    ({ screener, photos } = await screeningDesk(server, ['B-1101', 'B-1102'], { seed: 60, width: 3600, height: 2400 }));
     browser = await launchBrowser();
   });
   afterAll(async () => {
