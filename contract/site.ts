@@ -33,4 +33,6 @@ export interface RuntimeConfig {
   apiHostUS: string;
   aboutUrl: string;
   imageHost: string;
+  /** The site's own address (PUBLIC_URL): what the pages' examples and shared links name. */
+  siteUrl: string;
 }

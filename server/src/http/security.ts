@@ -13,6 +13,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     apiHostUS: config.apiHostUS,
     aboutUrl: config.aboutUrl,
     imageHost: config.imageHost,
+    siteUrl: config.publicUrl,
   };
 }
 

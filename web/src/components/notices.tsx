@@ -31,8 +31,11 @@ function useNoticeLane(box: RefObject<HTMLDivElement | null>, count: number) {
   }, [box, count, pathname]);
 }
 
+/** The server's render has no notices. */
+const NONE: ReturnType<typeof noticeStore.get> = [];
+
 export function Notices() {
-  const notices = useSyncExternalStore(noticeStore.subscribe, noticeStore.get);
+  const notices = useSyncExternalStore(noticeStore.subscribe, noticeStore.get, () => NONE);
   const box = useRef<HTMLDivElement>(null);
   useNoticeLane(box, notices.length);
   // Drawn now: each notice's time starts here, not when it was raised.

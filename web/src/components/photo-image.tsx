@@ -1,21 +1,41 @@
 import { NO_REGISTRATION } from '@contract/catalogues';
 import type { CardPhoto } from '@contract/cards';
-import { useMemo, type CSSProperties } from 'react';
-import { thumbHashToDataURL } from 'thumbhash';
+import { useMemo, useSyncExternalStore, type CSSProperties } from 'react';
+import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { fallbackSrc, srcSetOf } from '../lib/photo-urls.js';
 import './photo-card.css';
 
 type Photo = Pick<CardPhoto, 'thumbhash' | 'width' | 'height' | 'renditions'>;
 
-/** The ThumbHash as an image URL, or undefined if it cannot be read. */
-export function useThumbHashUrl(thumbhash: string): string | undefined {
+const noSubscribe = () => () => undefined;
+
+/** False in the server's render and in the browser's hydration of it, true from then on. */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+
+const decode = (thumbhash: string) => Uint8Array.from(atob(thumbhash), (c) => c.charCodeAt(0));
+
+/**
+ * The ThumbHash as a CSS background, or undefined if it cannot be read. A server-rendered page carries
+ * only its average colour (a few bytes a card, not a 4 KB image each, before the page's first photo);
+ * the blurred picture is painted once the page has hydrated.
+ */
+export function useThumbHashBackground(thumbhash: string): string | undefined {
+  const hydrated = useHydrated();
   return useMemo(() => {
     try {
-      return thumbHashToDataURL(Uint8Array.from(atob(thumbhash), (c) => c.charCodeAt(0)));
+      if (hydrated) return `url(${thumbHashToDataURL(decode(thumbhash))})`;
+      const { r, g, b } = thumbHashToAverageRGBA(decode(thumbhash));
+      const rgb = `rgb(${Math.round(r * 255)} ${Math.round(g * 255)} ${Math.round(b * 255)})`;
+      return `linear-gradient(${rgb}, ${rgb})`;
     } catch {
       return undefined;
     }
-  }, [thumbhash]);
+  }, [thumbhash, hydrated]);
 }
 
 export { fallbackSrc, srcSetOf } from '../lib/photo-urls.js';
@@ -56,13 +76,13 @@ interface Props {
  * nothing moves when it arrives. The caller's CSS sets the box's width (or height).
  */
 export function PhotoImage({ photo, alt, sizes, priority, deferred, onSettled, className, style, testId }: Props) {
-  const placeholder = useThumbHashUrl(photo.thumbhash);
+  const placeholder = useThumbHashBackground(photo.thumbhash);
   return (
     <div
       className={`photo-image${className ? ` ${className}` : ''}`}
       style={{
         aspectRatio: `${photo.width} / ${photo.height}`,
-        backgroundImage: placeholder ? `url(${placeholder})` : undefined,
+        backgroundImage: placeholder,
         ...style,
       }}
       data-testid={testId}

@@ -30,5 +30,6 @@ export function useLoginDialogOpen(): boolean {
       return () => listeners.delete(l);
     },
     () => open,
+    () => false,
   );
 }

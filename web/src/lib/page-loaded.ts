@@ -14,5 +14,5 @@ function subscribe(changed: () => void): () => void {
  * where a listener added after the event would wait forever.
  */
 export function usePageLoaded(): boolean {
-  return useSyncExternalStore(subscribe, complete);
+  return useSyncExternalStore(subscribe, complete, () => false);
 }

@@ -25,5 +25,7 @@ export function usePageTitleOverride(): string | null {
       return () => listeners.delete(l);
     },
     () => current,
+    // The server renders every page under its route's title; a page's own one follows in the browser.
+    () => null,
   );
 }

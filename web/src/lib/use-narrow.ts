@@ -11,5 +11,10 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the window is phone-wide, read before the first paint (no table flashing into cards). */
 export function useNarrow(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches);
+  // The server renders the wide layout; a phone's hydration switches to the narrow one at once.
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }

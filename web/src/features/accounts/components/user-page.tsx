@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { FollowButton } from '../../../components/follow-button.js';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
-import { fallbackSrc, photoAlt, srcSetOf, useThumbHashUrl } from '../../../components/photo-image.js';
+import { fallbackSrc, photoAlt, srcSetOf, useThumbHashBackground } from '../../../components/photo-image.js';
 import { usePageTitle } from '../../../lib/page-title.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
 import { useSession } from '../../../lib/use-session.js';
@@ -29,7 +29,7 @@ const COVER_SIZES = '(max-width: 1200px) calc(100vw - 32px), 1168px';
 
 function Cover({ user, own }: { user: PublicUser; own: boolean }) {
   const photo = user.coverPhoto;
-  const placeholder = useThumbHashUrl(photo?.thumbhash ?? '');
+  const placeholder = useThumbHashBackground(photo?.thumbhash ?? '');
   return (
     <section className={`user-cover${photo ? ' has-photo' : ''}`} data-testid="user-cover">
       {photo && (
@@ -40,7 +40,7 @@ function Cover({ user, own }: { user: PublicUser; own: boolean }) {
           sizes={COVER_SIZES}
           alt={photoAlt(photo)}
           fetchPriority="high"
-          style={{ backgroundImage: placeholder ? `url(${placeholder})` : undefined }}
+          style={{ backgroundImage: placeholder }}
         />
       )}
       <div className="user-cover-text">

@@ -1,11 +1,12 @@
 import { PUBLIC_API_LIMITS } from '@contract/catalogues';
 import { Link } from 'react-router';
+import { runtimeConfig } from '../../../lib/runtime-config.js';
 import './api-page.css';
 
 const { perMinute: PER_MINUTE, pageMax: PAGE_MAX, pageDefault: PAGE_DEFAULT } = PUBLIC_API_LIMITS;
 
-/** The site's own address, for examples a reader can copy as they are. */
-const ORIGIN = typeof window === 'undefined' ? 'https://contrail.example' : window.location.origin;
+/** The site's own address (PUBLIC_URL), for examples a reader can copy as they are: the same in the server's HTML. */
+const ORIGIN = runtimeConfig().siteUrl || 'https://contrail.example';
 
 function Code({ children, label }: { children: string; label: string }) {
   return (

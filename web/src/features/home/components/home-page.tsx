@@ -1,21 +1,22 @@
 import type { CardPhoto } from '@contract/cards';
 import type { PotwEntry } from '@contract/potw';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { LoadMore, PhotoCard, PhotoGrid } from '../../../components/photo-card.js';
-import { fallbackSrc, photoAlt, registrationText, srcSetOf, useThumbHashUrl } from '../../../components/photo-image.js';
+import { fallbackSrc, photoAlt, registrationText, srcSetOf, useThumbHashBackground } from '../../../components/photo-image.js';
 import { usePotwCurrent } from '../../../lib/potw.js';
 import { useSearchPhotos } from '../../../lib/search-photos.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
 import { useSession } from '../../../lib/use-session.js';
 import { useSiteStats } from '../api/get-site-stats.js';
 import { NotamNotice } from './notam-notice.js';
-import { FEATURED, FEATURED_LIMIT, HERO_SIZES, heroOf, LATEST } from '../lib/prefetch-home.js';
+import { FEATURED, FEATURED_LIMIT, HERO_SIZES, heroKey, heroOf, LATEST } from '../lib/prefetch-home.js';
 import './home-page.css';
 
 /** The hero's photo: a cover image over a box whose shape CSS fixes, so its arrival moves nothing. */
 function HeroImage({ photo }: { photo: CardPhoto }) {
-  const placeholder = useThumbHashUrl(photo.thumbhash);
+  const placeholder = useThumbHashBackground(photo.thumbhash);
   return (
     <img
       className="home-hero-img"
@@ -25,7 +26,7 @@ function HeroImage({ photo }: { photo: CardPhoto }) {
       alt={photoAlt(photo)}
       fetchPriority="high"
       decoding="sync"
-      style={{ backgroundImage: placeholder ? `url(${placeholder})` : undefined }}
+      style={{ backgroundImage: placeholder }}
       data-testid="hero-image"
     />
   );
@@ -103,6 +104,7 @@ function Stats() {
 
 export function Component() {
   const session = useSession();
+  const named = useQueryClient().getQueryData<number>(heroKey);
   const featured = useSearchPhotos(FEATURED, FEATURED_LIMIT);
   const potw = usePotwCurrent();
   const latest = useSearchPhotos(LATEST);
@@ -114,7 +116,7 @@ export function Component() {
   const heroPhoto =
     potw.isPending || featured.isPending
       ? null
-      : (potwEntry?.photo ?? heroOf(featuredItems) ?? (latest.isPending ? null : (latestItems[0] ?? null)));
+      : (potwEntry?.photo ?? heroOf(featuredItems, named) ?? (latest.isPending ? null : (latestItems[0] ?? null)));
   // The hero is drawn first (its image requested at once); the cards, each decoding a ThumbHash, follow.
   const strip = useDeferredValue(useMemo(() => featuredItems.slice(0, 10), [featuredItems]));
   const grid = useDeferredValue(latestItems);

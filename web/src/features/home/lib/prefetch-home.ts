@@ -13,11 +13,13 @@ export const FEATURED_LIMIT = HERO_FEATURED_LIMIT;
 export const LATEST = {} as const;
 export { HERO_SIZES };
 
+/** The hero the server drew for a page it rendered, handed to the browser in the query cache. */
+export const heroKey = ['home', 'hero'] as const;
+
 // One of the latest editor's choices at random (§3.1), the same one for the page's life: the one the
-// server drew when it sent the page (named in its HTML, its image already preloaded), else a draw here.
-const named = Number(document.querySelector<HTMLMetaElement>('meta[name="contrail-hero"]')?.content ?? NaN);
+// server drew when it sent the page (its image already preloaded by the HTML), else a draw here.
 const pick = Math.random();
-export const heroOf = (featured: CardPhoto[]): CardPhoto | null =>
+export const heroOf = (featured: CardPhoto[], named: number | undefined): CardPhoto | null =>
   featured.find((p) => p.id === named) ?? featured[Math.floor(pick * featured.length)] ?? null;
 
 /**
@@ -29,7 +31,7 @@ export function prefetchHome(client: QueryClient): void {
   // week's photo, else one of the editor's choices.
   void Promise.all([client.query(potwCurrentQuery()), client.infiniteQuery(searchPhotosQuery(FEATURED, FEATURED_LIMIT))]).then(
     ([potw, featured]) => {
-      const hero = potw.entry?.photo ?? heroOf(featured.pages[0]?.items ?? []);
+      const hero = potw.entry?.photo ?? heroOf(featured.pages[0]?.items ?? [], client.getQueryData<number>(heroKey));
       if (hero) preloadPhoto(hero, HERO_SIZES);
     },
     () => undefined,
