@@ -7,6 +7,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/web/index.html');
+// The server entry of the public pages (web/src/ssr/render.tsx), built after the browser's app.
+const builtSsr = path.join(root, 'dist/ssr/render.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -22,13 +24,20 @@ const sources = Math.max(
   newestMtime(path.join(root, 'contract')),
   fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
 );
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
+const stale = (file) => !fs.existsSync(file) || fs.statSync(file).mtimeMs < sources;
+if (stale(built) || stale(builtSsr)) {
   console.log('构建网页……');
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (res.status !== 0) process.exit(res.status ?? 1);
+  for (const ssr of [[], ['--ssr']]) {
+    const res = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...ssr, '--logLevel', 'warn'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
 }
 
 // Two malloc arenas: image work on libvips' threads otherwise leaves glibc a heap per thread that it

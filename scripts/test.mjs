@@ -47,6 +47,7 @@ step('type-check', bin('typescript/bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'
 step('lint', bin('eslint/bin/eslint.js'), ['.']);
 step('format', bin('prettier/bin/prettier.cjs'), ['--check', '.', '--log-level', 'warn']);
 step('build web', bin('vite/bin/vite.js'), ['build', '--logLevel', 'warn']);
+step("build the public pages' server entry", bin('vite/bin/vite.js'), ['build', '--ssr', '--logLevel', 'warn']);
 
 const report = path.join(root, 'test-results/vitest.json');
 fs.mkdirSync(path.dirname(report), { recursive: true });

@@ -18,6 +18,9 @@ import { Limiter } from './http/rate-limit.js';
 import { registerCompression } from './http/compression.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web.js';
+import { loadPageRenderer } from './http/ssr.js';
+import { runtimeConfigOf } from './http/security.js';
+import { pageDataOf } from './modules/pages/page-data.js';
 import { requestScope } from './db/request-scope.js';
 import { jobKinds } from './jobs/kinds.js';
 import { JobRunner } from './jobs/runner.js';
@@ -153,8 +156,8 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const messages = new MessagesService(db, clock, limiter, config.publicUrl, sessions);
   const votes = new VotesService(db, clock, photos, notifications, audit);
   const potw = new PotwService(database, clock, events, photos, accounts, notifications, audit);
-  const pageMeta = new PageMetaService(db, photos, airframePages, gallery, potw, config.publicUrl);
   const pages = new PagesService(db, clock, photos, accounts, reference, screeningQueue, gallery);
+  const pageMeta = new PageMetaService(db, photos, airframePages, gallery, potw, pages, config.publicUrl);
   const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
   const follows = new FollowsService(database, clock, accounts, reference, photos);
   const feeds = new FeedsService(gallery, follows, accounts, config.publicUrl, clock);
@@ -276,6 +279,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     (path, search) => services.pageMeta.pageMeta(path, search),
     (path, search) => feedLinkOf(path, search, config.publicUrl),
+    await loadPageRenderer(config.webDist, pageDataOf(services), runtimeConfigOf(config)),
   );
 
   const mail =

@@ -1,18 +1,58 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers.js';
-import { createRouter } from './app/router.js';
-import { refreshSession } from './lib/api.js';
+import { Providers, queryClient } from './app/providers.js';
+import { routes } from './app/router.js';
+import { ApiError, refreshSession } from './lib/api.js';
+import { readSession } from './lib/session.js';
+import { afterHydration } from './ssr/after-hydration.js';
+import { errorsFromJson, STATE_ID, type PageState } from './ssr/state.js';
 import './styles/global.css';
 
 // The stored session as the server knows the member now: a promotion since signing in shows at once.
 void refreshSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={createRouter()} />
-    </Providers>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const stateBlock = document.getElementById(STATE_ID);
+
+if (stateBlock?.textContent) {
+  // A public page the server rendered (issue 36): its query cache and router state come with the HTML,
+  // and the page's own chunk (preloaded by the head) is loaded before hydration, which then asks for
+  // nothing the HTML already shows.
+  const state = JSON.parse(stateBlock.textContent) as PageState;
+  hydrate(
+    queryClient,
+    errorsFromJson(state.queries, (e) => new ApiError(e.status, e.code, e.message)),
+  );
+  const lazy = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes, { hydrationData: state.router });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+  // The HTML is every visitor's: a member's own answers (a like, the owner's tools) come after it (and
+  // a photo's, read again as the member's, counts the view); a visitor's page says what it saw.
+  if (readSession()) void queryClient.invalidateQueries();
+  else afterHydration(window.location.pathname);
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </Providers>
+    </StrictMode>,
+  );
+}

@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATE_ID } from '../../../contract/page-data.js';
 import { MESSAGES } from '../../../contract/texts.js';
 import type { Config } from '../config.js';
+import { dependencyOf } from '../shared/errors.js';
 import { within } from './outages.js';
+import type { PageRenderer, RenderedPage } from './ssr.js';
 import { runtimeConfigScript } from './security.js';
 
 /**
@@ -28,6 +32,8 @@ export interface PageMeta {
   ogType?: 'website';
   /** The home page's hero, drawn by the server so that its preload is the image the page shows. */
   hero?: number;
+  /** schema.org data about what the page shows (a photo: its creator, date, place and licence; breadcrumbs). */
+  jsonLd?: object[];
 }
 
 /** A page's Atom feed, advertised to feed readers. */
@@ -55,6 +61,13 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
     `<meta property="og:url" content="${escapeHtml(meta.url ?? url)}">`,
     `<meta property="og:type" content="${meta.ogType ?? 'article'}">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
+    // WeChat and QQ read a shared link's card from these.
+    `<meta itemprop="name" content="${escapeHtml(meta.title)}">`,
+    `<meta itemprop="description" content="${escapeHtml(meta.description)}">`,
+    ...(meta.image ? [`<meta itemprop="image" content="${escapeHtml(meta.image)}">`] : []),
+    ...(meta.jsonLd ?? []).map(
+      (data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`,
+    ),
     ...(meta.preload
       ? [
           // No href: a browser that knows no imagesrcset would fetch a rendition its <img> may not take.
@@ -77,16 +90,37 @@ function withMeta(html: string, meta: PageMeta | null, feed: FeedLink | null, ur
 }
 
 /**
- * How long a page's HTML waits for its own tags. Past it (a database in trouble: its statements may
- * take up to DB_TIMEOUT_SECONDS) the plain page goes out, and the app says what is wrong itself.
+ * How long a page's HTML waits for its own tags and its render. Past it (a database in trouble: its
+ * statements may take up to DB_TIMEOUT_SECONDS) the plain page goes out, and the app says what is
+ * wrong itself.
  */
 const META_WAIT_MS = 3_000;
+
+/**
+ * A rendered public page's caching (issue 36): the same HTML for every visitor (sessions live in the
+ * browser), so a CDN or nginx may keep it a minute and serve it stale for ten while it asks again; a
+ * withdrawn or corrected photo reaches the HTML within that minute (docs/decisions.md).
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** The shell with a rendered page in it: its head's additions, the HTML in the root, the state after it. */
+function withPage(html: string, page: RenderedPage, canonical: string): string {
+  return html
+    .replace('</head>', () => `<link rel="canonical" href="${escapeHtml(canonical)}">${page.head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${page.html}</div><script type="application/json" id="${STATE_ID}">${page.state}</script>`,
+    );
+}
 
 export async function registerWebApp(
   app: FastifyInstance,
   config: Config,
   pageMeta: (path: string, search: string) => Promise<PageMeta | null> = async () => null,
   feedOf: (path: string, search: string) => FeedLink | null = () => null,
+  renderer: PageRenderer | null = null,
 ): Promise<void> {
   const indexPath = path.join(config.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
@@ -106,15 +140,41 @@ export async function registerWebApp(
       },
     });
   }
-  const sendIndex = (reply: FastifyReply, html = indexHtml) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
-  if (indexHtml)
-    app.get('/', { schema: { hide: true } }, async (_req, reply) =>
-      sendIndex(
-        reply,
-        withMeta(indexHtml!, await within(pageMeta('/', ''), META_WAIT_MS, null), feedOf('/', ''), `${config.publicUrl}/`),
-      ),
-    );
+
+  /** A public page rendered on the server, else the shell (a route the browser renders, or a render that failed). */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string, search: string) {
+    const url = `${config.publicUrl}${path}`;
+    const deadline = Date.now() + META_WAIT_MS;
+    const meta = await within(pageMeta(path, search), META_WAIT_MS, null);
+    const html = withMeta(indexHtml!, meta, feedOf(path, search), url);
+    // The render has what is left of the wait (the home page's hero comes from its tags).
+    const left = deadline - Date.now();
+    const rendered =
+      renderer && left > 0
+        ? await within(
+            renderer.render(search ? `${path}?${search}` : path, meta?.hero).catch((err: unknown) => {
+              // A dependency down answers the shell, whose app says so; anything else is a fault to see.
+              if (dependencyOf(err) === null) request.log.error({ err, path }, 'page render failed');
+              return null;
+            }),
+            left,
+            null,
+          )
+        : null;
+    if (!rendered) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    // A page with no title of its own (a guide) is named as the app names its tab.
+    const titled =
+      meta || !rendered.title
+        ? html
+        : html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title!)} · 航迹</title>`);
+    const body = withPage(titled, rendered, meta?.url ?? url);
+    const etag = etagOf(body);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', PAGE_CACHE_CONTROL).header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.status(rendered.status).send(body);
+  }
+
+  if (indexHtml) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/', ''));
   app.setNotFoundHandler((request, reply) => {
     const isPage = indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
     if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
@@ -122,9 +182,6 @@ export async function registerWebApp(
     const mark = request.url.indexOf('?');
     const path = mark === -1 ? request.url : request.url.slice(0, mark);
     const search = mark === -1 ? '' : request.url.slice(mark + 1);
-    const feed = feedOf(path, search);
-    return within(pageMeta(path, search), META_WAIT_MS, null).then((meta) =>
-      sendIndex(reply, withMeta(indexHtml!, meta, feed, `${config.publicUrl}${path}`)),
-    );
+    return sendPage(request, reply, path, search);
   });
 }

@@ -12,6 +12,10 @@ export function Layout() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   useEffect(() => setNavigator((to, opts) => void navigate(to, opts)), [navigate]);
+  // The app runs: a server-rendered page has hydrated (its buttons answer from now on; tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   // The deepest route's `handle.title` names the page in the tab: "审图队列 · 航迹"; a page may name it
   // after what it shows (a photo's registration) once that is loaded.
   const routeTitle = useMatches()

@@ -1,5 +1,5 @@
 import { LEVELS } from '@contract/limits';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { prefetchHome } from '../features/home/lib/prefetch-home.js';
 import { redirectMember, requireLevel } from './guard.js';
 import { Layout } from './layout.js';
@@ -157,5 +157,3 @@ export const routes: RouteObject[] = [
     children: pages.map((route) => ({ HydrateFallback: PageLoading, ...route })),
   },
 ];
-
-export const createRouter = () => createBrowserRouter(routes);

@@ -21,16 +21,16 @@ export const potwCurrentQuery = () =>
 
 export const usePotwCurrent = () => useQuery(potwCurrentQuery());
 
-export const usePotwArchive = () =>
-  useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: potwKeys.archive,
-      queryFn: ({ pageParam }) =>
-        request<PotwListResponse>('GET', `/potw?${new URLSearchParams(pageParam ? { cursor: pageParam } : {})}`),
-      initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.nextCursor,
-    }),
-  );
+export const potwArchiveQuery = () =>
+  infiniteQueryOptions({
+    queryKey: potwKeys.archive,
+    queryFn: ({ pageParam }) =>
+      request<PotwListResponse>('GET', `/potw?${new URLSearchParams(pageParam ? { cursor: pageParam } : {})}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const usePotwArchive = () => useInfiniteQuery(potwArchiveQuery());
 
 /** The weeks picked ahead (senior screeners). */
 export const usePotwUpcoming = (enabled: boolean) =>

@@ -26,13 +26,18 @@ export function searchPhotos(params: PhotoSearchParams, cursor: string | null, l
   return cardPage('/photos', query);
 }
 
-export const searchPhotosQuery = (params: PhotoSearchParams, limit?: number) =>
+/**
+ * A gallery list from its first page, or from `start` (the cursor a /search address carries: the
+ * next-page link of a page without script).
+ */
+export const searchPhotosQuery = (params: PhotoSearchParams, limit?: number, start: string | null = null) =>
   infiniteQueryOptions({
-    queryKey: photoKeys.search(params, limit ?? null),
+    queryKey: start === null ? photoKeys.search(params, limit ?? null) : [...photoKeys.search(params, limit ?? null), start],
     queryFn: ({ pageParam }) => searchPhotos(params, pageParam, limit),
-    initialPageParam: null as string | null,
+    initialPageParam: start,
     getNextPageParam: (last) => last.nextCursor,
     retry: false,
   });
 
-export const useSearchPhotos = (params: PhotoSearchParams, limit?: number) => useInfiniteQuery(searchPhotosQuery(params, limit));
+export const useSearchPhotos = (params: PhotoSearchParams, limit?: number, start: string | null = null) =>
+  useInfiniteQuery(searchPhotosQuery(params, limit, start));

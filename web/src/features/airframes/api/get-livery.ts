@@ -1,5 +1,5 @@
 import type { LiveryResponse } from '@contract/airframes';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
 import { airframeKeys } from './keys.js';
 
@@ -8,5 +8,7 @@ export function getLivery(id: number): Promise<LiveryResponse> {
   return request<LiveryResponse>('GET', `/liveries/${id}`, undefined, { quiet: true });
 }
 
-export const useLivery = (id: number) =>
-  useQuery({ queryKey: airframeKeys.livery(id), queryFn: () => getLivery(id), retry: false, enabled: id > 0 });
+export const liveryQuery = (id: number) =>
+  queryOptions({ queryKey: airframeKeys.livery(id), queryFn: () => getLivery(id), retry: false });
+
+export const useLivery = (id: number) => useQuery({ ...liveryQuery(id), enabled: id > 0 });

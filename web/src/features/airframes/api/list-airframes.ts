@@ -1,5 +1,5 @@
 import type { AirframesResponse } from '@contract/airframes';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api.js';
 import { airframeKeys } from './keys.js';
 
@@ -8,5 +8,7 @@ export function listAirframes(params: Readonly<Record<string, string>>): Promise
   return request<AirframesResponse>('GET', `/airframes?${new URLSearchParams(params)}`, undefined, { quiet: true });
 }
 
-export const useAirframes = (params: Readonly<Record<string, string>>) =>
-  useQuery({ queryKey: airframeKeys.list(params), queryFn: () => listAirframes(params), retry: false });
+export const airframesQuery = (params: Readonly<Record<string, string>>) =>
+  queryOptions({ queryKey: airframeKeys.list(params), queryFn: () => listAirframes(params), retry: false });
+
+export const useAirframes = (params: Readonly<Record<string, string>>) => useQuery(airframesQuery(params));
