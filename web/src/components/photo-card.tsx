@@ -104,10 +104,13 @@ export function LoadMore({
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
+  nextHref,
 }: {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  /** The next page as an address of its own: a link that works without script (and for crawlers). */
+  nextHref?: string | null;
 }) {
   if (isFetchingNextPage) {
     return (
@@ -119,9 +122,26 @@ export function LoadMore({
   if (!hasNextPage) return null;
   return (
     <p className="load-more">
-      <button type="button" className="btn" onClick={() => void fetchNextPage()}>
-        加载更多
-      </button>
+      {nextHref ? (
+        <a
+          className="btn"
+          href={nextHref}
+          rel="next"
+          onClick={(e) => {
+            // With script the next photos join this page, as scrolling brings them.
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            void fetchNextPage();
+          }}
+          data-testid="next-page"
+        >
+          加载更多
+        </a>
+      ) : (
+        <button type="button" className="btn" onClick={() => void fetchNextPage()}>
+          加载更多
+        </button>
+      )}
     </p>
   );
 }

@@ -17,9 +17,11 @@ import type { PhotosService } from '../photos/photos.service.js';
 import type { PotwService } from '../potw/potw.service.js';
 import type { GalleryService } from '../gallery/gallery.service.js';
 import type { AirframePagesService } from './airframe-pages.service.js';
+import type { PagesService } from './pages.service.js';
 import { sitemapAirframes } from './airframe-pages.repository.js';
 import * as repo from './pages.repository.js';
 import { PAGES_TEXTS } from './pages.texts.js';
+import { photoJsonLd } from './structured-data.js';
 
 /** The photo page's `<img>` as the web draws it: the srcset of every rendition and the page's sizes. */
 function preloadOf(p: PhotoResponse): PageMeta['preload'] {
@@ -43,6 +45,7 @@ export class PageMetaService {
     private readonly airframes: AirframePagesService,
     private readonly gallery: Pick<GalleryService, 'searchJson'>,
     private readonly potw: Pick<PotwService, 'current'>,
+    private readonly users: Pick<PagesService, 'profile'>,
     private readonly publicUrl: string,
   ) {}
 
@@ -61,6 +64,8 @@ export class PageMetaService {
     if (airframeId !== null) return this.airframeMeta(airframeId);
     const liveryId = idIn(path, 'livery');
     if (liveryId !== null) return this.liveryMeta(liveryId);
+    const userId = idIn(path, 'user');
+    if (userId !== null) return this.userMeta(userId);
     const reg = /^\/reg\/([A-Za-z0-9-]{1,15})$/.exec(path)?.[1]?.toUpperCase();
     if (reg && REGISTRATION_PATTERN.test(reg)) return this.registrationMeta(reg);
     return null;
@@ -71,12 +76,14 @@ export class PageMetaService {
     const p = (await this.photos.presentByIds([id], null)).get(id);
     if (!p) return null;
     const facts = [p.registration, p.aircraftType?.label, p.airline?.label, p.airport?.label].filter(Boolean);
+    const description = PAGES_TEXTS.photoDescription({ username: p.uploader.username, takenOn: p.takenOn, remark: p.remark });
     return {
       title: PAGES_TEXTS.title(facts.join(' · ')),
-      description: PAGES_TEXTS.photoDescription({ username: p.uploader.username, takenOn: p.takenOn, remark: p.remark }),
+      description,
       image: this.image(p),
       preload: preloadOf(p),
       oembed: `${this.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${this.publicUrl}/photo/${id}`)}`,
+      jsonLd: photoJsonLd(p, { base: this.publicUrl, image: this.image(p), name: facts.join(' · '), description }),
     };
   }
 
@@ -118,7 +125,10 @@ export class PageMetaService {
    */
   private async searchMeta(search: string): Promise<PageMeta | null> {
     // Node's header limit (16 KB) already caps the URL; the schema caps every field before reading it.
-    const params = searchApiParams(new URLSearchParams(search));
+    const url = new URLSearchParams(search);
+    // A next-page link's page (its cursor) is a page of its own.
+    const cursor = url.get('cursor')?.slice(0, 200);
+    const params = { ...searchApiParams(url), ...(cursor ? { cursor } : {}) };
     const query = galleryQuery.safeParse({ ...params, view: 'card' });
     if (!query.success) return null;
     const answer = JSON.parse((await this.gallery.searchJson(query.data)).toString('utf8')) as CardSearchResponse;
@@ -150,6 +160,17 @@ export class PageMetaService {
         lastTakenOn: a.lastTakenOn,
       }),
       image: this.image(a.cover),
+    };
+  }
+
+  /** `/user/{id}`: the photographer's name, their photos' count and their cover. */
+  private async userMeta(id: number): Promise<PageMeta | null> {
+    const user = await this.users.profile(id).catch(() => null);
+    if (!user) return null;
+    return {
+      title: PAGES_TEXTS.title(user.username),
+      description: PAGES_TEXTS.userDescription(user.stats.acceptedPhotos, user.homeAirport?.label ?? null),
+      image: this.image(user.coverPhoto),
     };
   }
 

@@ -27,5 +27,7 @@ export const PAGES_TEXTS = {
     lastTakenOn: string | null;
   }) => `${status}，${photoCount} 张照片（${firstTakenOn} 至 ${lastTakenOn}）`,
   registrationTitle: (registration: string) => title(`${registration} 的机身`),
+  userDescription: (photos: number, home: string | null) =>
+    `航迹 Contrail 摄影师，${photos.toLocaleString('zh-CN')} 张通过审核的照片${home ? `，常驻 ${home}` : ''}`,
   liveryDescription: (airframes: number, photos: number) => `${airframes} 架飞机，${photos} 张照片`,
 } as const;

@@ -12,6 +12,9 @@ export function useLikePhoto() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: likePhoto,
+    // A read of the photo under way (a member's own, just after a rendered page hydrated) must not
+    // land after the like's answer with the count from before it.
+    onMutate: ({ id }) => client.cancelQueries({ queryKey: ['photos', id], exact: true }),
     onSuccess: (answer, { id }) =>
       client.setQueryData<PhotoResponse>(
         ['photos', id],

@@ -136,16 +136,19 @@ describe('search page', () => {
     expect(await screen.findByText('日期格式需为 YYYY-MM-DD')).toBeDefined();
   });
 
-  it(`says more than ${TOTAL_CAP.toLocaleString('zh-CN')} when the count was capped, and loads the next page on 加载更多`, async () => {
+  it(`says more than ${TOTAL_CAP.toLocaleString('zh-CN')} when the count was capped, and loads the next page on 加载更多 in place`, async () => {
     const { user, searches } = open('/search', (r) =>
       r.url.searchParams.get('cursor')
         ? gallery([ACCEPTED[1]!], { total: 0 })
         : gallery([ACCEPTED[0]!], { total: TOTAL_CAP, totalCapped: true, nextCursor: 'next-1' }),
     );
     await screen.findByText('共 10,000+ 张图片');
-    await user.click(screen.getByRole('button', { name: '加载更多' }));
+    // A link of its own for a page without script (and crawlers); with script it loads the next photos here.
+    const more = screen.getByRole('link', { name: '加载更多' });
+    expect(more.getAttribute('href')).toBe('/search?cursor=next-1');
+    await user.click(more);
     await waitFor(() => expect(screen.getAllByTestId('photo-card').length).toBe(2));
     expect(searches().at(-1)).toEqual({ cursor: 'next-1' });
-    expect(screen.queryByRole('button', { name: '加载更多' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '加载更多' })).toBeNull();
   });
 });

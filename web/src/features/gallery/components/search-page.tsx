@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FeedLink } from '../../../components/feed-link.js';
 import { FollowButton } from '../../../components/follow-button.js';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
+import { useHydrated } from '../../../components/photo-image.js';
 import { usePageTitle } from '../../../lib/page-title.js';
 import { useSearchPhotos } from '../../../lib/search-photos.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
@@ -42,6 +43,10 @@ function chipText(key: string, value: string): string {
   }
 }
 
+/** The next page's own address: this search from the cursor the last page ended at. */
+const nextHrefOf = (params: Record<string, string>, cursor: string | null | undefined) =>
+  cursor ? `/search?${new URLSearchParams({ ...params, cursor })}` : null;
+
 function totalText(total: number, capped: boolean): string {
   return capped ? `${total.toLocaleString('zh-CN')}+` : total.toLocaleString('zh-CN');
 }
@@ -49,7 +54,9 @@ function totalText(total: number, capped: boolean): string {
 export function Component() {
   const [url, setUrl] = useSearchParams();
   const params = apiParamsOf(url);
-  const results = useSearchPhotos(params);
+  // A page opened by the next-page link starts where the last one ended.
+  const start = url.get('cursor')?.slice(0, 200) || null;
+  const results = useSearchPhotos(params, undefined, start);
   useLoadMoreAtBottom(results);
   const items = results.data?.pages.flatMap((p) => p.items) ?? [];
   rememberResults(params, items);
@@ -57,9 +64,11 @@ export function Component() {
   const first = results.data?.pages[0];
   const filters = activeFilters(params);
   // Open at first when the URL holds filters the panel shows, on a wide window; a phone sees the chips.
-  const [panelOpen, setPanelOpen] = useState(
-    () => filters.some((k) => k !== 'featured' && k !== 'user') && window.matchMedia('(min-width: 736px)').matches,
-  );
+  // (Once the app runs: the server's HTML has it closed, and hydration must meet the same.)
+  const [opensPanel] = useState(() => filters.some((k) => k !== 'featured' && k !== 'user'));
+  const hydrated = useHydrated();
+  const [chosen, setPanelOpen] = useState<boolean | null>(null);
+  const panelOpen = chosen ?? (hydrated && opensPanel && window.matchMedia('(min-width: 736px)').matches);
   usePageTitle(params.q ? `“${params.q}” · 图库` : null);
 
   const change = (changes: Partial<Record<SearchKey, string | null>>) => setUrl(withParams(url, changes));
@@ -169,7 +178,7 @@ export function Component() {
       ) : (
         <PhotoGrid photos={items} testId="search-results" priorityCount={1} />
       )}
-      <LoadMore {...results} />
+      <LoadMore {...results} nextHref={nextHrefOf(params, results.data?.pages.at(-1)?.nextCursor)} />
     </div>
   );
 }

@@ -19,6 +19,8 @@ export const apiParamsOf = searchApiParams;
 /** The URL after changing some parameters (null or '' removes one); other parameters stay. */
 export function withParams(url: URLSearchParams, changes: Partial<Record<SearchKey, string | null>>): URLSearchParams {
   const next = new URLSearchParams(url);
+  // A changed search starts from its first page.
+  next.delete('cursor');
   for (const [key, value] of Object.entries(changes)) {
     if (value === null || value === undefined || value.trim() === '') next.delete(key);
     else next.set(key, value.trim());
