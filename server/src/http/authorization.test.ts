@@ -83,6 +83,7 @@ const ACCESS: Record<string, 'anyone' | 'public' | 'suspended too' | 0 | 1 | 2 |
   'GET /api/v1/liveries': 'public',
   'POST /api/v1/liveries': 1,
   'GET /api/v1/liveries/:id': 'public',
+  'POST /api/v1/photos/:id/view': 'public',
   'PUT /api/v1/photos/:id/like': 0,
   'DELETE /api/v1/photos/:id/like': 0,
   'GET /api/v1/site/stats': 'public',

@@ -139,6 +139,15 @@ export function photosRoutes(photos: PhotosService, uploads: UploadService, tmpD
       photos.open(req.params.id, req.user),
     );
 
+    app.post(
+      '/photos/:id/view',
+      { schema: { tags, params: photoIdParams, response: { 204: z.null(), ...errors } } },
+      async (req, reply) => {
+        await photos.countView(req.params.id, req.user);
+        return reply.status(204).send(null);
+      },
+    );
+
     app.put(
       '/photos/:id',
       {
