@@ -8,7 +8,7 @@ import { routes } from './app/router.js';
 import { ApiError, refreshSession } from './lib/api.js';
 import { readSession } from './lib/session.js';
 import { afterHydration } from './ssr/after-hydration.js';
-import { errorsFromJson, STATE_ID, type PageState } from './ssr/state.js';
+import { errorsFromJson, failedKeys, freshFrom, STATE_ID, type PageState } from './ssr/state.js';
 import './styles/global.css';
 
 // The stored session as the server knows the member now: a promotion since signing in shows at once.
@@ -22,10 +22,12 @@ if (stateBlock?.textContent) {
   // and the page's own chunk (preloaded by the head) is loaded before hydration, which then asks for
   // nothing the HTML already shows.
   const state = JSON.parse(stateBlock.textContent) as PageState;
+  const queries = freshFrom(state.queries, Date.now());
   hydrate(
     queryClient,
-    errorsFromJson(state.queries, (e) => new ApiError(e.status, e.code, e.message)),
+    errorsFromJson(queries, (e) => new ApiError(e.status, e.code, e.message)),
   );
+  for (const key of failedKeys(queries)) queryClient.setQueryDefaults(key, { retryOnMount: false });
   const lazy = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     lazy.map(async ({ route }) => {
@@ -46,7 +48,7 @@ if (stateBlock?.textContent) {
   // The HTML is every visitor's: a member's own answers (a like, the owner's tools) come after it (and
   // a photo's, read again as the member's, counts the view); a visitor's page says what it saw.
   if (readSession()) void queryClient.invalidateQueries();
-  else afterHydration(window.location.pathname);
+  else afterHydration(window.location.pathname, queryClient);
 } else {
   createRoot(root).render(
     <StrictMode>

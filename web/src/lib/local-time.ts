@@ -14,3 +14,9 @@ export function localMinute(ms: number): string {
   const d = new Date(ms);
   return `${localDay(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+/**
+ * Epoch ms → "2026/11/23", the day as the site counts days (Beijing, ADR 0025), for the public pages: the
+ * same in the server's HTML and in any reader's browser, so hydration meets what the server wrote.
+ */
+export const siteDay = (ms: number) => new Date(ms).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });

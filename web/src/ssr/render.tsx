@@ -9,7 +9,7 @@ import { routes } from '../app/router.js';
 import { ApiError } from '../lib/api.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { PUBLIC_PAGES } from './pages.js';
-import { errorsToJson, stateJson } from './state.js';
+import { errorsToJson, stateJson, withoutClocks } from './state.js';
 
 // The web's server entry (issue 36), built by `vite build --ssr` into dist/ssr and called by the server
 // (server/src/ssr/): a public page as HTML with its data, and the state its hydration starts from.
@@ -64,6 +64,9 @@ export async function render({ url, data, hero, config }: RenderRequest): Promis
   const found = page.prefetch
     ? await page.prefetch({ client, params: match.params, search: address.searchParams, data, hero })
     : true;
+  // A 404 met here is the page's to show (its not-found panel), as the browser will after hydration.
+  for (const q of client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' }))
+    client.setQueryDefaults(q.queryKey, { retryOnMount: false });
   const context = await handler.query(new Request(address.href));
   // No public page redirects or fails in its (empty) loaders; anything else is the shell's to handle.
   if (context instanceof Response) return null;
@@ -75,7 +78,9 @@ export async function render({ url, data, hero, config }: RenderRequest): Promis
       </Providers>
     </StrictMode>,
   );
-  const queries = errorsToJson(dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' }), isApiError);
+  const queries = withoutClocks(
+    errorsToJson(dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' }), isApiError),
+  );
   const state = stateJson({
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
     queries,

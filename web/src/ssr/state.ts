@@ -47,3 +47,38 @@ export function errorsFromJson(state: DehydratedState, revive: (e: ErrorJson) =>
     ),
   };
 }
+
+/**
+ * The cache's clocks left out of the HTML: the same data renders the same bytes (its ETag holds, and a
+ * CDN's copy is the origin's). The browser counts the data fresh from the moment it shows it.
+ */
+export function withoutClocks(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((q) => ({
+      ...q,
+      dehydratedAt: 0,
+      state: { ...q.state, dataUpdatedAt: 0, errorUpdatedAt: 0 },
+    })),
+  };
+}
+
+/** The HTML's data as fresh as the page that shows it: read now. */
+export function freshFrom(state: DehydratedState, now: number): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((q) => ({
+      ...q,
+      dehydratedAt: now,
+      state: {
+        ...q.state,
+        dataUpdatedAt: q.state.data === undefined ? 0 : now,
+        errorUpdatedAt: q.state.error ? now : 0,
+      },
+    })),
+  };
+}
+
+/** The queries the server met as a 404 (a gone photo): shown as such, not asked again as the page mounts. */
+export const failedKeys = (state: DehydratedState) =>
+  state.queries.filter((q) => q.state.status === 'error').map((q) => q.queryKey);

@@ -6,6 +6,7 @@ import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { FollowButton } from '../../../components/follow-button.js';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
 import { fallbackSrc, photoAlt, srcSetOf, useThumbHashBackground } from '../../../components/photo-image.js';
+import { siteDay } from '../../../lib/local-time.js';
 import { usePageTitle } from '../../../lib/page-title.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
 import { useSession } from '../../../lib/use-session.js';
@@ -63,7 +64,7 @@ function Cover({ user, own }: { user: PublicUser; own: boolean }) {
                 主场机场 <Link to={`/search?airport=${user.homeAirport.id}`}>{user.homeAirport.label}</Link> ·{' '}
               </>
             )}
-            {new Date(user.createdAt).toLocaleDateString('zh-CN')} 加入
+            {siteDay(user.createdAt)} 加入
           </p>
         </div>
       </div>
