@@ -24,6 +24,8 @@ const GOALS = {
   registration: { sqlite: [3_000, 40], postgres: [2_500, 40] },
 } as const;
 const LIST_ITEM_GOAL_BYTES = 450;
+/** Issue 36: the HTML of /photo/{id} on SQLite at 100,000 photos. */
+const HTML_PHOTO_GOAL = [1_000, 100] as const;
 
 type Rand = () => number;
 const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
@@ -159,6 +161,42 @@ async function load(base: string, paths: string[], headers: Record<string, strin
   };
 }
 
+/** The search page a gallery API URL is the data of: the same parameters, as the site's own address. */
+function searchPageOf(apiUrl: string): string {
+  const params = new URLSearchParams(apiUrl.slice(apiUrl.indexOf('?') + 1));
+  params.delete('limit');
+  params.delete('view');
+  return `/search?${params}`;
+}
+
+/**
+ * Issue 36: the public pages as HTML rendered on the server, from the same pools of distinct ids and
+ * searches, beside the JSON the browser would otherwise ask for. A rendered page is sent whole (its
+ * ETag is its hash), so the latency is also its time to first byte.
+ */
+async function benchHtml(base: string, kind: 'sqlite' | 'postgres', pool: Awaited<ReturnType<typeof pools>>) {
+  const cases = [
+    ['/photo/{id}', pool.photo.map((p) => p.replace('/api/v1/photos/', '/photo/')), pool.photo],
+    ['/search?…', pool.gallery.map(searchPageOf), pool.gallery],
+    ['/airframe/{id}', pool.airframe.map((p) => p.replace('/api/v1/airframes/', '/airframe/')), pool.airframe],
+  ] as const;
+  console.log(
+    `  ${'HTML rendered on the server'.padEnd(34)} ${'HTML, distinct URLs (honest)'.padEnd(38)} the JSON of the same pages`,
+  );
+  for (const [name, pages, json] of cases) {
+    const html = await load(base, [...pages], { 'accept-encoding': 'br' });
+    const api = await load(base, [...json], { 'accept-encoding': 'br' });
+    const goal = name === '/photo/{id}' && kind === 'sqlite' ? HTML_PHOTO_GOAL : null;
+    const verdict = goal
+      ? `  goal ≥ ${goal[0].toLocaleString('en')} req/s, p99 ≤ ${goal[1]} ms: ${html.rps >= goal[0] && html.p99 <= goal[1] ? 'met' : 'missed'}`
+      : '';
+    const failed = html.failed + api.failed ? `  (${html.failed + api.failed} failed)` : '';
+    console.log(
+      `  ${`${name} (${pages.length.toLocaleString('en')})`.padEnd(34)} ${html.text.padEnd(38)} ${api.text}${verdict}${failed}`,
+    );
+  }
+}
+
 /** Runs the gallery load on SQLite, and on PostgreSQL when `pgAdminUrl` is given. */
 export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
   // freshPostgresUrl makes its database on the server TEST_DATABASE_URL names.
@@ -230,6 +268,7 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
           `  ${`${name} (${paths.length.toLocaleString('en')})`.padEnd(34)} ${distinct.text.padEnd(38)} ${same.text}${verdict}${failed}`,
         );
       }
+      if (fs.existsSync('dist/ssr/render.js')) await benchHtml(base, kind, pool);
       const notams = await load(base, ['/api/v1/notams/current']);
       console.log(`  ${'GET /notams/current (each home visit)'.padEnd(34)} ${notams.text}`);
       const summary = await load(base, ['/api/v1/manage/summary'], { authorization: `Bearer ${screenerToken}` });

@@ -3,7 +3,8 @@
 // cached: the page, its chunks, the API answers and the images all come anew.
 //  - the home page on a desktop with a fast network (goal: LCP ≤ 1.0 s, CLS 0);
 //  - `/`, `/search` and `/photo/{id}` on a phone's network (issue 20: 1.6 Mbit/s down, 750 kbit/s up,
-//    150 ms round trip, the CPU 4× slower; goal: LCP ≤ 2.5 s, CLS ≤ 0.05), with the bytes before LCP.
+//    150 ms round trip, the CPU 4× slower), with the bytes before LCP. Issue 36 rendered these pages on
+//    the server and raised the goal to LCP ≤ 2.0 s and CLS ≤ 0.02 (issue 20's was 2.5 s and 0.05).
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchBrowser, startServer } from '../e2e/harness.js';
@@ -165,7 +166,7 @@ export async function pagesLcp(): Promise<PageLcp[] | null> {
     const out = [await measure(browser, server.url, home, DESKTOP, { lcpMs: 1_000, cls: 0 }, 7)];
     for (const p of pages) {
       console.error(`lcp: ${p.page} on the phone profile`);
-      out.push(await measure(browser, server.url, p, PHONE, { lcpMs: 2_500, cls: 0.05 }, 5));
+      out.push(await measure(browser, server.url, p, PHONE, { lcpMs: 2_000, cls: 0.02 }, 5));
     }
     return out;
   } finally {

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../contract/photos.js';
 import {
+  appReady,
   browserAvailable,
   launchBrowser,
   noOverflow,
@@ -333,6 +334,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
 
     // A visitor's like opens the login dialog.
     await page.goto(`${server.url}/photo/${photo.id}`);
+    await appReady(page);
     await page.getByTestId('like-button').click();
     await page.getByRole('dialog').getByText('用户登录').waitFor();
     await context.close();
@@ -343,6 +345,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     const visitor = await open({ as: member });
     let page = visitor.page;
     await page.goto(`${server.url}/photo/${photo.id}`);
+    await appReady(page);
     await page.getByTestId('like-button').click();
     await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('喜欢 1');
     expect(await page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
@@ -450,7 +453,9 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
 
     const { context, page } = await open({ as: photographer });
     await page.goto(`${server.url}/photo/${edited.id}`);
-    expect(await page.getByTestId('contact-button').count()).toBe(0);
+    // The HTML is every visitor's; the owner's tools come with the app.
+    await appReady(page);
+    await expect.poll(() => page.getByTestId('contact-button').count()).toBe(0);
     await page.getByTestId('edit-button').click();
     const form = page.getByTestId('edit-form');
     await form.waitFor();

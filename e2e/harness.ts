@@ -129,6 +129,13 @@ export async function openTab(
 }
 
 /**
+ * The app runs on the page: a page the server rendered has hydrated (layout.tsx marks it). Its HTML shows
+ * before its buttons answer; a test that clicks at once waits for this first, as a person's first tap
+ * on a slow phone would have to.
+ */
+export const appReady = (page: Page) => page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+
+/**
  * Every notice a page of this context shows is written down as it appears: a notice stays 3 s, and a
  * test polling the screen on a busy machine can look before and after it (noticesSeen). The page's
  * last inputs are kept too, for the report of a failed test (e2e/trail.ts).
