@@ -103,6 +103,10 @@ const META_WAIT_MS = 3_000;
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
+/** If-None-Match names this tag (among others, or as a weak copy a compressing proxy made of it). */
+const matches = (header: string | undefined, etag: string) =>
+  header !== undefined && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** The shell with a rendered page in it: its head's additions, the HTML in the root, the state after it. */
@@ -170,7 +174,7 @@ export async function registerWebApp(
     const body = withPage(titled, rendered, meta?.url ?? url);
     const etag = etagOf(body);
     reply.type('text/html; charset=utf-8').header('Cache-Control', PAGE_CACHE_CONTROL).header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.status(rendered.status).send(body);
   }
 
