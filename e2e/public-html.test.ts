@@ -211,6 +211,38 @@ describe.skipIf(!browserAvailable())('public pages as HTML', () => {
     }
   });
 
+  it('lists the site in a sitemap index whose files parse, and whose URLs answer 200', async () => {
+    const robots = (await get('/robots.txt')).html;
+    const indexUrl = /^Sitemap: (\S+)$/m.exec(robots)![1]!;
+    const xml = (text: string) => {
+      const doc = new JSDOM(text, { contentType: 'application/xml' }).window.document;
+      expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+      return doc;
+    };
+    const index = xml((await get(new URL(indexUrl).pathname)).html);
+    const files = [...index.getElementsByTagName('loc')].map((l) => new URL(l.textContent!));
+    expect(files.map((f) => f.pathname)).toEqual(
+      expect.arrayContaining([
+        '/sitemaps/pages.xml',
+        '/sitemaps/photos-1.xml',
+        '/sitemaps/airframes-1.xml',
+        '/sitemaps/members-1.xml',
+      ]),
+    );
+    const locs: string[] = [];
+    for (const file of files) {
+      const doc = xml((await get(`${file.pathname}${file.search}`)).html);
+      const urls = [...doc.getElementsByTagName('url')];
+      expect(urls.length).toBeLessThanOrEqual(50_000);
+      for (const u of urls) expect(u.getElementsByTagName('lastmod')[0]!.textContent).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      locs.push(...urls.map((u) => u.getElementsByTagName('loc')[0]!.textContent!));
+    }
+    expect(locs.filter((l) => l.includes('/photo/')).length).toBeGreaterThanOrEqual(COUNT - 1);
+    // A sample of every kind of URL, each a page that answers 200.
+    const sample = ['/photo/', '/airframe/', '/reg/', '/user/', '/terms'].map((kind) => locs.find((l) => l.includes(kind))!);
+    for (const loc of sample) expect((await fetch(loc)).status, loc).toBe(200);
+  });
+
   /** Opens a page and records what hydration says and every API call it makes. */
   async function hydrate(page: Page, path: string) {
     const problems: string[] = [];

@@ -41,6 +41,7 @@ import { LiveriesService } from './modules/airframes/liveries.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AirframePagesService } from './modules/pages/airframe-pages.service.js';
 import { PageMetaService } from './modules/pages/page-meta.service.js';
+import { SitemapsService } from './modules/pages/sitemaps.service.js';
 import { PagesService } from './modules/pages/pages.service.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
 import { ManageService } from './modules/manage/manage.service.js';
@@ -158,6 +159,15 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const potw = new PotwService(database, clock, events, photos, accounts, notifications, audit);
   const pages = new PagesService(db, clock, photos, accounts, reference, screeningQueue, gallery);
   const pageMeta = new PageMetaService(db, photos, airframePages, gallery, potw, pages, config.publicUrl);
+  // The release's pages (guides, terms) change with a build: its time is their lastmod.
+  const built = path.join(config.webDist, 'index.html');
+  const sitemaps = new SitemapsService(
+    db,
+    clock,
+    config.publicUrl,
+    config.imageHost,
+    fs.existsSync(built) ? fs.statSync(built).mtimeMs : clock.now(),
+  );
   const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
   const follows = new FollowsService(database, clock, accounts, reference, photos);
   const feeds = new FeedsService(gallery, follows, accounts, config.publicUrl, clock);
@@ -185,6 +195,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       liveries,
       airframePages,
       pageMeta,
+      sitemaps,
       pages,
       lifecycle,
       files,
@@ -273,7 +284,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: '/api/v1' },
   );
   await app.register(imageRoutes(services.files));
-  await app.register(sitemapRoutes(services.pageMeta, config.publicUrl));
+  await app.register(sitemapRoutes(services.sitemaps, config.publicUrl));
   await registerWebApp(
     app,
     config,

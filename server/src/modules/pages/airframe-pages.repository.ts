@@ -90,16 +90,3 @@ export function listIds(
     .limit(limit + 1)
     .execute();
 }
-
-/** Airframes with accepted photos, for the sitemap. */
-export function sitemapAirframes(db: DbOrTrx, limit: number) {
-  return db
-    .selectFrom('photos')
-    .select(['airframe_id', (eb) => eb.fn.max('decided_at').as('last')])
-    .where(ACCEPTED)
-    .where('airframe_id', 'is not', null)
-    .groupBy('airframe_id')
-    .orderBy('airframe_id', 'desc')
-    .limit(limit)
-    .execute();
-}

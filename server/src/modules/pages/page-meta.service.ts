@@ -18,8 +18,6 @@ import type { PotwService } from '../potw/potw.service.js';
 import type { GalleryService } from '../gallery/gallery.service.js';
 import type { AirframePagesService } from './airframe-pages.service.js';
 import type { PagesService } from './pages.service.js';
-import { sitemapAirframes } from './airframe-pages.repository.js';
-import * as repo from './pages.repository.js';
 import { PAGES_TEXTS } from './pages.texts.js';
 import { photoJsonLd } from './structured-data.js';
 
@@ -192,20 +190,5 @@ export class PageMetaService {
       description: PAGES_TEXTS.liveryDescription(l.airframes.length, l.photoCount),
       image: this.image(l.airframes[0]?.cover ?? null),
     };
-  }
-
-  /** `sitemap.xml`: the home page, the gallery, the newest accepted photos and the airframes (≤ 50,000 URLs). */
-  async sitemap(baseUrl: string): Promise<string> {
-    const [rows, airframes] = await Promise.all([repo.sitemapEntries(this.db, 40_000), sitemapAirframes(this.db, 9_000)]);
-    const day = (ms: number | null) => new Date(ms ?? 0).toISOString().slice(0, 10);
-    const urls = [
-      `<url><loc>${baseUrl}/</loc></url>`,
-      `<url><loc>${baseUrl}/search</loc></url>`,
-      ...rows.map((r) => `<url><loc>${baseUrl}/photo/${r.id}</loc><lastmod>${day(r.decided_at)}</lastmod></url>`),
-      ...airframes.map(
-        (r) => `<url><loc>${baseUrl}/airframe/${r.airframe_id}</loc><lastmod>${day(Number(r.last))}</lastmod></url>`,
-      ),
-    ];
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
 }

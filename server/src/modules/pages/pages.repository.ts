@@ -37,15 +37,3 @@ export async function memberStats(db: DbOrTrx, userId: number) {
     .executeTakeFirstOrThrow();
   return { acceptedPhotos: Number(row.accepted ?? 0), featured: Number(row.featured ?? 0), views: Number(row.views ?? 0) };
 }
-
-/** Accepted photos for the sitemap, newest first. */
-export function sitemapEntries(db: DbOrTrx, limit: number) {
-  return db
-    .selectFrom('photos')
-    .select(['id', 'decided_at'])
-    .where(ACCEPTED)
-    .orderBy('decided_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
