@@ -62,12 +62,16 @@ export function Header() {
   );
 
   // The same links inline (wide) and in the dropdown (735 px or less).
-  const mainLinks = (
+  const siteLinks = (
     <>
       <Link to="/search">{SHELL.gallery}</Link>
       <a href={aboutUrl} target="_blank" rel="noopener noreferrer">
         {SHELL.about}
       </a>
+    </>
+  );
+  const memberLinks = (
+    <>
       {session && <Link to="/upload">上传</Link>}
       {session && <Link to="/following">关注</Link>}
       {level >= LEVELS.screener && <Link to="/screen/queue">审图</Link>}
@@ -91,30 +95,35 @@ export function Header() {
           />
         </form>
         <nav className="nav" aria-label="主导航" data-testid="nav-inline">
-          {mainLinks}
-          {level >= LEVELS.screener && (
-            <div className="manage-menu">
-              <button
-                type="button"
-                className="link"
-                aria-expanded={manageOpen}
-                onClick={() => setManageOpenAt(manageOpen ? null : location.pathname)}
-              >
-                管理 ▾
-              </button>
-              {manageOpen && (
-                <div className="menu" role="menu">
-                  <Link to="/manage">管理概览</Link>
-                  <Link to="/manage/data">机场、航司与机型</Link>
-                  <Link to="/manage/vote">编辑精选投票</Link>
-                  {level >= LEVELS.admin && <Link to="/manage/user">用户管理</Link>}
-                  {level >= LEVELS.admin && <Link to="/manage/notam">NOTAM 与维护</Link>}
-                </div>
-              )}
-            </div>
-          )}
-          {userEntry}
-          {session && <UnreadBadge userId={session.id} />}
+          {siteLinks}
+          {/* A member's links and name fill a box kept for them: a page rendered for visitors moves
+              nothing when the session is read after hydration (issue 36). */}
+          <div className="nav-member">
+            {memberLinks}
+            {level >= LEVELS.screener && (
+              <div className="manage-menu">
+                <button
+                  type="button"
+                  className="link"
+                  aria-expanded={manageOpen}
+                  onClick={() => setManageOpenAt(manageOpen ? null : location.pathname)}
+                >
+                  管理 ▾
+                </button>
+                {manageOpen && (
+                  <div className="menu" role="menu">
+                    <Link to="/manage">管理概览</Link>
+                    <Link to="/manage/data">机场、航司与机型</Link>
+                    <Link to="/manage/vote">编辑精选投票</Link>
+                    {level >= LEVELS.admin && <Link to="/manage/user">用户管理</Link>}
+                    {level >= LEVELS.admin && <Link to="/manage/notam">NOTAM 与维护</Link>}
+                  </div>
+                )}
+              </div>
+            )}
+            {userEntry}
+            {session && <UnreadBadge userId={session.id} />}
+          </div>
         </nav>
         <button
           type="button"
@@ -131,7 +140,8 @@ export function Header() {
       </div>
       {menuOpen && (
         <nav className="dropdown" aria-label="菜单" data-testid="nav-dropdown">
-          {mainLinks}
+          {siteLinks}
+          {memberLinks}
           {level >= LEVELS.screener && <Link to="/manage">管理</Link>}
           {userEntry}
           {session ? (
