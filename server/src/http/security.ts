@@ -7,6 +7,9 @@ import { LEVEL_HEADER } from '../../../contract/limits.js';
 import type { RuntimeConfig } from '../../../contract/site.js';
 import type { Config } from '../config.js';
 
+/** Files served as they are, never counted against an address's ceiling. */
+const STATIC_FILE = /^\/(?:assets|img)\/[^/?]+(?:\?|$)|^\/favicon\.svg(?:\?|$)/;
+
 export function runtimeConfigOf(config: Config): RuntimeConfig {
   return {
     apiHostCN: config.apiHostCN,
@@ -93,7 +96,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       maxAge: 600,
     });
   }
-  // A coarse per-address ceiling for every route. The limits that must hold across processes
-  // (login, registration, password reset) are kept in the database: see rate-limit.ts.
-  await app.register(rateLimit, { max: config.requestsPerMinute, timeWindow: '1 minute' });
+  // A coarse per-address ceiling for every route but the static files (the app's hashed assets and the
+  // photos' renditions: one page asks for dozens, and many readers share an address behind a carrier's
+  // NAT). The limits that must hold across processes (login, registration, password reset) are kept in
+  // the database: see rate-limit.ts.
+  await app.register(rateLimit, {
+    max: config.requestsPerMinute,
+    timeWindow: '1 minute',
+    allowList: (req) => STATIC_FILE.test(req.url),
+  });
 }

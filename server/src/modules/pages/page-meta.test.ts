@@ -183,6 +183,15 @@ describe('pages and the per-address ceiling', () => {
       expectChineseError(refused.json());
       // Another address is not held back by the first.
       expect((await from('/search?q=d', '198.51.100.10')).statusCode).toBe(200);
+      // The static files a page brings (hashed assets, renditions) are never counted: a page asks for dozens.
+      fs.mkdirSync(path.join(dist, 'assets'));
+      fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'export {};');
+      fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      for (let i = 0; i < 10; i++) {
+        expect((await from('/assets/app-abc123.js', '198.51.100.9')).statusCode).toBe(200);
+        expect((await from('/favicon.svg', '198.51.100.9')).statusCode).toBe(200);
+        expect((await from('/img/nothing-1280.webp', '198.51.100.9')).statusCode).toBe(404);
+      }
     } finally {
       await t.close();
       fs.rmSync(dist, { recursive: true, force: true });
