@@ -24,6 +24,13 @@ export type Level = (typeof LEVELS)[keyof typeof LEVELS];
  * stored session when it differs (a member promoted or demoted since signing in).
  */
 export const LEVEL_HEADER = 'X-Contrail-Level';
+
+/**
+ * A hint, never a credential: set by the browser while a session is stored (the session itself stays in
+ * localStorage, §2.3). A request with it gets the app's shell instead of a public page's HTML rendered
+ * for visitors, so a member's pages are their own from the first paint (ADR 0038).
+ */
+export const MEMBER_COOKIE = 'contrail_member';
 export const LEVEL_NAMES: Record<number, string> = {
   0: '注册用户',
   1: '审图员',

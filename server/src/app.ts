@@ -291,6 +291,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (path, search) => services.pageMeta.pageMeta(path, search),
     (path, search) => feedLinkOf(path, search, config.publicUrl),
     await loadPageRenderer(config.webDist, pageDataOf(services), runtimeConfigOf(config)),
+    async () => (await services.site.status()).maintenance,
   );
 
   const mail =

@@ -6,13 +6,15 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers, queryClient } from './app/providers.js';
 import { routes } from './app/router.js';
 import { ApiError, refreshSession } from './lib/api.js';
-import { readSession } from './lib/session.js';
+import { readSession, syncMemberCookie } from './lib/session.js';
 import { afterHydration } from './ssr/after-hydration.js';
 import { errorsFromJson, failedKeys, freshFrom, STATE_ID, type PageState } from './ssr/state.js';
 import './styles/global.css';
 
 // The stored session as the server knows the member now: a promotion since signing in shows at once.
 void refreshSession();
+// A session stored before the member hint existed (or in another tab) gets it now.
+syncMemberCookie();
 
 const root = document.getElementById('root')!;
 const stateBlock = document.getElementById(STATE_ID);

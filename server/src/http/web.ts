@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MEMBER_COOKIE } from '../../../contract/limits.js';
 import { STATE_ID } from '../../../contract/page-data.js';
 import { MESSAGES } from '../../../contract/texts.js';
 import type { Config } from '../config.js';
@@ -103,6 +104,9 @@ const META_WAIT_MS = 3_000;
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
+/** The browser's hint that a session is stored (never a credential; web/src/lib/session.ts). */
+const MEMBER_HINT = new RegExp(`(?:^|;\\s*)${MEMBER_COOKIE}=1(?:;|$)`);
+
 /** If-None-Match names this tag (among others, or as a weak copy a compressing proxy made of it). */
 const matches = (header: string | undefined, etag: string) =>
   header !== undefined && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
@@ -125,6 +129,8 @@ export async function registerWebApp(
   pageMeta: (path: string, search: string) => Promise<PageMeta | null> = async () => null,
   feedOf: (path: string, search: string) => FeedLink | null = () => null,
   renderer: PageRenderer | null = null,
+  /** Whether the site is under maintenance: pages are then the shell, whose app meets the API's 503 and says so. */
+  underMaintenance: () => Promise<boolean> = async () => false,
 ): Promise<void> {
   const indexPath = path.join(config.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
@@ -153,8 +159,10 @@ export async function registerWebApp(
     const html = withMeta(indexHtml!, meta, feedOf(path, search), url);
     // The render has what is left of the wait (the home page's hero comes from its tags).
     const left = deadline - Date.now();
+    // A member (the browser's hint) gets the app's shell: their pages are theirs from the first paint.
+    const member = MEMBER_HINT.test(request.headers.cookie ?? '');
     const rendered =
-      renderer && left > 0
+      renderer && !member && left > 0 && !(await within(underMaintenance(), left, true))
         ? await within(
             renderer.render(search ? `${path}?${search}` : path, meta?.hero).catch((err: unknown) => {
               // A dependency down answers the shell, whose app says so; anything else is a fault to see.
@@ -165,7 +173,12 @@ export async function registerWebApp(
             null,
           )
         : null;
-    if (!rendered) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    if (!rendered) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', member ? 'private, no-cache' : 'no-cache')
+        .send(html);
+    }
     // A page with no title of its own (a guide) is named as the app names its tab.
     const titled =
       meta || !rendered.title
