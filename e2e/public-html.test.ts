@@ -328,11 +328,21 @@ describe.skipIf(!browserAvailable())('public pages as HTML', () => {
     await visitor.page.getByRole('dialog').waitFor();
     await visitor.context.close();
 
-    // A member: the like and the follow answer, and the header shows their name.
+    // A member: the header shows their name in place of 登录/注册 and moves nothing, the like and the follow answer.
     const member = await openTab(browser, fan);
+    await member.context.addInitScript(() => {
+      const w = window as unknown as { headerShifts: number };
+      w.headerShifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[]) {
+          if (e.sources?.some((s) => s.node instanceof Element && s.node.closest('header.header'))) w.headerShifts += 1;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const { problems } = await hydrate(member.page, `/photo/${target.id}`);
     expect(problems).toEqual([]);
     await expect.poll(() => member.page.getByTestId('user-entry').textContent()).toContain('追机人');
+    expect(await member.page.evaluate(() => (window as unknown as { headerShifts: number }).headerShifts)).toBe(0);
     await member.page.getByTestId('like-button').click();
     await expect.poll(() => member.page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
     await member.page.goto(`${server.url}/user/${seed.photographer.id}`);
