@@ -167,6 +167,28 @@ describe.skipIf(!browserAvailable())('public pages as HTML', () => {
     // A route the browser renders (a member's own) is the shell, as before.
     const shell = docOf((await get('/upload')).html);
     expect(shell.getElementById('root')!.children).toHaveLength(0);
+    // So is any page for a browser that holds a session (its hint), never to be kept by a shared cache.
+    const member = await get(`/photo/${photo.id}`, { Cookie: 'theme=dark; contrail_member=1' });
+    expect(docOf(member.html).getElementById('root')!.children).toHaveLength(0);
+    expect(member.res.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('sends the shell during maintenance, whose app meets the API’s 503', async () => {
+    const services = await servicesFor(server);
+    try {
+      await services.site.setMaintenance(true, '系统升级', null);
+      // The status is read again within a second or so; the page follows it.
+      await expect
+        .poll(async () => docOf((await get(`/photo/${photo.id}`)).html).getElementById('root')!.children.length)
+        .toBe(0);
+      await services.site.setMaintenance(false, '', null);
+      await expect
+        .poll(async () => docOf((await get(`/photo/${photo.id}`)).html).getElementById('root')!.children.length)
+        .toBeGreaterThan(0);
+    } finally {
+      await services.site.setMaintenance(false, '', null);
+      await services.close();
+    }
   });
 
   it('a withdrawn photo leaves the HTML at once: its page answers 404', async () => {
