@@ -17,19 +17,13 @@ import { answerClientError, answerFrameworkError, canonicalPath, registerErrorHa
 import { Limiter } from './http/rate-limit.js';
 import { registerCompression } from './http/compression.js';
 import { registerSecurity } from './http/security.js';
-import { registerWebApp } from './http/web.js';
-import { loadPageRenderer } from './http/ssr.js';
-import { runtimeConfigOf } from './http/security.js';
-import { pageDataOf } from './modules/pages/page-data.js';
 import { requestScope } from './db/request-scope.js';
 import { jobKinds } from './jobs/kinds.js';
 import { JobRunner } from './jobs/runner.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createStorage, type PhotoStorage } from './media/storage.js';
 import { EventHub } from './events.js';
-import { registerApiRoutes } from './routes.js';
-import { sitemapRoutes } from './modules/pages/pages.routes.js';
-import { imageRoutes } from './modules/photos/photos.routes.js';
+import { registerApiRoutes, registerSiteRoutes } from './routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { AccountsAdminService } from './modules/accounts/admin.service.js';
 import { PasswordResetService } from './modules/accounts/password-reset.service.js';
@@ -49,7 +43,6 @@ import { MessagesService } from './modules/messages/messages.service.js';
 import { NotamsService } from './modules/notams/notams.service.js';
 import { FollowFanout } from './modules/follows/fanout.service.js';
 import { FollowsService } from './modules/follows/follows.service.js';
-import { feedLinkOf } from './modules/feeds/feed-links.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
 import { PotwService } from './modules/potw/potw.service.js';
 import { PublicApiService } from './modules/public-api/public-api.service.js';
@@ -159,15 +152,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const potw = new PotwService(database, clock, events, photos, accounts, notifications, audit);
   const pages = new PagesService(db, clock, photos, accounts, reference, screeningQueue, gallery);
   const pageMeta = new PageMetaService(db, photos, airframePages, gallery, potw, pages, config.publicUrl);
-  // The release's pages (guides, terms) change with a build: its time is their lastmod.
-  const built = path.join(config.webDist, 'index.html');
-  const sitemaps = new SitemapsService(
-    db,
-    clock,
-    config.publicUrl,
-    config.imageHost,
-    fs.existsSync(built) ? fs.statSync(built).mtimeMs : clock.now(),
-  );
+  const sitemaps = new SitemapsService(db, clock, config);
   const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
   const follows = new FollowsService(database, clock, accounts, reference, photos);
   const feeds = new FeedsService(gallery, follows, accounts, config.publicUrl, clock);
@@ -283,16 +268,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     { prefix: '/api/v1' },
   );
-  await app.register(imageRoutes(services.files));
-  await app.register(sitemapRoutes(services.sitemaps, config.publicUrl));
-  await registerWebApp(
-    app,
-    config,
-    (path, search) => services.pageMeta.pageMeta(path, search),
-    (path, search) => feedLinkOf(path, search, config.publicUrl),
-    await loadPageRenderer(config.webDist, pageDataOf(services), runtimeConfigOf(config)),
-    async () => (await services.site.status()).maintenance,
-  );
+  await registerSiteRoutes(app, services, config);
 
   const mail =
     opts.mail ??

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from './app.js';
+import type { Config } from './config.js';
+import { registerWebApp } from './http/web.js';
+import { feedLinkOf } from './modules/feeds/feed-links.js';
+import { pageDataOf } from './modules/pages/page-data.js';
 import type { DependencyChecks } from './http/outages.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { airframesRoutes } from './modules/airframes/airframes.routes.js';
 import { airframePagesRoutes } from './modules/pages/airframe-pages.routes.js';
-import { pagesRoutes } from './modules/pages/pages.routes.js';
+import { pagesRoutes, sitemapRoutes } from './modules/pages/pages.routes.js';
 import { galleryRoutes } from './modules/gallery/gallery.routes.js';
 import { manageRoutes } from './modules/manage/manage.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -14,7 +18,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { potwRoutes } from './modules/potw/potw.routes.js';
 import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
-import { photosRoutes } from './modules/photos/photos.routes.js';
+import { imageRoutes, photosRoutes } from './modules/photos/photos.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { screeningRoutes } from './modules/screening/screening.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
@@ -53,4 +57,19 @@ export async function registerApiRoutes(
   await api.register(feedsRoutes(services.feeds));
   await api.register(manageRoutes(services.manage));
   await api.register(notamsRoutes(services.notams));
+}
+
+/**
+ * What the site serves beside the API, at its root: the photos' renditions (`/img/…`), robots.txt and
+ * the sitemaps, and the web app (public pages rendered on the server, every other page the shell).
+ */
+export async function registerSiteRoutes(app: FastifyInstance, services: Services, config: Config): Promise<void> {
+  await app.register(imageRoutes(services.files));
+  await app.register(sitemapRoutes(services.sitemaps, config.publicUrl));
+  await registerWebApp(app, config, {
+    pageMeta: (path, search) => services.pageMeta.pageMeta(path, search),
+    feedOf: (path, search) => feedLinkOf(path, search, config.publicUrl),
+    pageData: pageDataOf(services),
+    underMaintenance: async () => (await services.site.status()).maintenance,
+  });
 }

@@ -21,7 +21,7 @@ describe('the pages’ HTML on a bad day', () => {
       '<html><head><meta name="description" content="build"><title>航迹 Contrail</title><!--runtime-config--></head><body></body></html>',
     );
     app = Fastify();
-    await registerWebApp(app, loadConfig({ WEB_DIST: dir, DATA_DIR: dir }), pageMeta);
+    await registerWebApp(app, loadConfig({ WEB_DIST: dir, DATA_DIR: dir }), { pageMeta });
     return app;
   }
 

@@ -4,13 +4,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEMBER_COOKIE } from '../../../contract/limits.js';
-import { STATE_ID } from '../../../contract/page-data.js';
+import { STATE_ID, type PageData } from '../../../contract/page-data.js';
 import { MESSAGES } from '../../../contract/texts.js';
 import type { Config } from '../config.js';
 import { dependencyOf } from '../shared/errors.js';
 import { within } from './outages.js';
-import type { PageRenderer, RenderedPage } from './ssr.js';
-import { runtimeConfigScript } from './security.js';
+import { loadPageRenderer, type RenderedPage } from './ssr.js';
+import { runtimeConfigOf, runtimeConfigScript } from './security.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year (brotli or gzip made at build time, with
@@ -123,15 +123,20 @@ function withPage(html: string, page: RenderedPage, canonical: string): string {
     );
 }
 
-export async function registerWebApp(
-  app: FastifyInstance,
-  config: Config,
-  pageMeta: (path: string, search: string) => Promise<PageMeta | null> = async () => null,
-  feedOf: (path: string, search: string) => FeedLink | null = () => null,
-  renderer: PageRenderer | null = null,
+interface PageSources {
+  /** A page's title, preview tags and JSON-LD. */
+  pageMeta?: (path: string, search: string) => Promise<PageMeta | null>;
+  /** The Atom feed a page advertises. */
+  feedOf?: (path: string, search: string) => FeedLink | null;
+  /** What the public pages are rendered from; with a server entry built, they are sent as HTML. */
+  pageData?: PageData;
   /** Whether the site is under maintenance: pages are then the shell, whose app meets the API's 503 and says so. */
-  underMaintenance: () => Promise<boolean> = async () => false,
-): Promise<void> {
+  underMaintenance?: () => Promise<boolean>;
+}
+
+export async function registerWebApp(app: FastifyInstance, config: Config, sources: PageSources = {}): Promise<void> {
+  const { pageMeta = async () => null, feedOf = () => null, underMaintenance = async () => false } = sources;
+  const renderer = sources.pageData ? await loadPageRenderer(config.webDist, sources.pageData, runtimeConfigOf(config)) : null;
   const indexPath = path.join(config.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
   let indexHtml: string | null = null;

@@ -127,7 +127,7 @@ describe.each(databaseKinds())('airframes on %s', (kind) => {
     expect((await t.services.pageMeta.pageMeta('/reg/B-1234'))?.title).toBe('B-1234 的机身 · 航迹');
     // The address in any spelling: titled as its country writes it, as the page is.
     expect((await t.services.pageMeta.pageMeta('/reg/b1234'))?.title).toBe('B-1234 的机身 · 航迹');
-    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemaps/airframes-1.xml' });
     expect(sitemap.body).toContain(`/airframe/${a320}</loc>`);
     expect(sitemap.body).toContain(`/airframe/${b737}</loc>`);
     const openapi = (await call<{ paths: Record<string, unknown> }>('GET', '/openapi.json')).body;

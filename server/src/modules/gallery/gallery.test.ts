@@ -440,8 +440,10 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     expect(toSelf.statusCode).toBe(400);
   });
 
-  it('lists accepted photos only in sitemap.xml', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+  it('lists accepted photos only in the sitemap', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.body).toContain('/sitemaps/photos-1.xml</loc>');
+    const res = await t.app.inject({ method: 'GET', url: '/sitemaps/photos-1.xml' });
     expect(res.headers['content-type']).toContain('application/xml');
     expect(res.body).toContain(`/photo/${photo.caPek}<`);
     expect(res.body).not.toContain(`/photo/${photo.pending}<`);

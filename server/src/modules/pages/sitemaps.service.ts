@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { ShortCache } from '../../shared/cache.js';
 import * as repo from './sitemaps.repository.js';
@@ -40,16 +43,22 @@ interface Index {
 export class SitemapsService {
   private readonly indexCache: ShortCache<Index>;
 
+  private readonly base: string;
+  private readonly imageHost: string;
+  /** When this release was built: the lastmod of pages that change only with a release (the guides). */
+  private readonly releasedAt: number;
+
   constructor(
     private readonly db: Db,
     clock: Clock,
-    private readonly base: string,
-    private readonly imageHost: string,
-    /** When this release was built: the lastmod of pages that change only with a release. */
-    private readonly releasedAt: number,
+    config: Pick<Config, 'publicUrl' | 'imageHost' | 'webDist'>,
     /** URLs in one file: the protocol's 50,000 (a test makes it small to see the files split). */
     private readonly perFile = SITEMAP_MAX_URLS,
   ) {
+    this.base = config.publicUrl;
+    this.imageHost = config.imageHost;
+    const built = path.join(config.webDist, 'index.html');
+    this.releasedAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : clock.now();
     this.indexCache = new ShortCache<Index>(clock, INDEX_TTL_MS, () => this.readIndex());
   }
 

@@ -68,7 +68,12 @@ describe.each(databaseKinds())('sitemaps on %s', (kind) => {
 
   it('splits every kind into files of at most a file’s worth, each URL once, read a page at a time', async () => {
     const perFile = 3;
-    const sitemaps = new SitemapsService(t.database.db, t.clock, base, '', Date.UTC(2026, 10, 25), perFile);
+    const sitemaps = new SitemapsService(
+      t.database.db,
+      t.clock,
+      { publicUrl: base, imageHost: '', webDist: '/nowhere' },
+      perFile,
+    );
     const index = parse(await sitemaps.index());
     expect(index.documentElement.localName).toBe('sitemapindex');
     expect(index.documentElement.namespaceURI).toBe(SITEMAP_NS);

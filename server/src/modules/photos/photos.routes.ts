@@ -143,7 +143,8 @@ export function photosRoutes(photos: PhotosService, uploads: UploadService, tmpD
       '/photos/:id/view',
       { schema: { tags, params: photoIdParams, response: { 204: z.null(), ...errors } } },
       async (req, reply) => {
-        await photos.countView(req.params.id, req.user);
+        // A rendered page's view, counted as the page's own read of the photo counted it before (issue 36).
+        await photos.open(req.params.id, req.user);
         return reply.status(204).send(null);
       },
     );

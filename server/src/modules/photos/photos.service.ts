@@ -98,21 +98,11 @@ export class PhotosService {
     return row;
   }
 
-  /** The photo page opened by a visitor or a member: the one read that counts a view. */
+  /** The photo page opened by a visitor or a member (or a rendered one's beacon): the one read that counts a view. */
   async open(id: number, viewer: AuthUser | null): Promise<PhotoResponse> {
     const row = await this.visible(id, viewer);
     if (row.state === 'accepted' && viewer?.id !== row.uploader_id) this.views.count(id);
     return this.withLike(await this.presentOne(row, viewer), viewer);
-  }
-
-  /**
-   * A server-rendered photo page seen in a browser (issue 36): the HTML read the photo without counting,
-   * and the page, once it runs, counts its view here. Counted as `open` counts: accepted photos, not the
-   * owner's own look. A photo the viewer may not see answers 404, as it does to GET.
-   */
-  async countView(id: number, viewer: AuthUser | null): Promise<void> {
-    const row = await this.visible(id, viewer);
-    if (row.state === 'accepted' && viewer?.id !== row.uploader_id) this.views.count(id);
   }
 
   /** The photo as this viewer may see it, for answers about it (a decision, a revoke): no view counted. */
