@@ -152,6 +152,10 @@ describe.skipIf(!browserAvailable())('public pages as HTML', () => {
       // The header as a visitor sees it; the app puts a member's name there once it runs.
       expect(doc.querySelector('[data-testid="user-entry"]')!.textContent, path).toBe('登录/注册');
       expect(doc.getElementById('contrail-state'), path).not.toBeNull();
+      expect(doc.querySelector('link[rel="canonical"]')!.getAttribute('href'), path).toBe(`${server.url}${path}`);
+      // Every link a crawler follows is a real address of the site.
+      const links = [...doc.querySelectorAll('#root a[href^="/"]')].map((a) => a.getAttribute('href')!);
+      expect(links.length, path).toBeGreaterThan(0);
     }
     const home = docOf((await get('/')).html);
     expect(home.querySelectorAll('[data-testid="latest-grid"] a[href^="/photo/"]').length).toBeGreaterThan(0);
