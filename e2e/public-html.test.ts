@@ -317,6 +317,10 @@ describe.skipIf(!browserAvailable())('public pages as HTML', () => {
           `${path} at ${width}`,
         ).toEqual([]);
         expect(await noOverflow(page), `${path} at ${width}`).toBe(0);
+        // Opened first, a page brings every style it uses (the airframe's facts once borrowed the photo page's).
+        if (path.startsWith('/airframe/')) {
+          expect(await page.getByTestId('airframe-facts').evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+        }
         if (['/', '/search', `/photo/${photo.id}`, `/airframe/${airframeId}`].includes(path)) {
           await screenshot(page, `public-html-${path.split('/')[1] || 'home'}-${width}`);
         }

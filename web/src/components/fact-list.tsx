@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './fact-list.css';
 
 /** Facts as name–value rows (a photo's, an airframe's), styled by `.fact-rows`. */
 export function FactList({ rows, testId, className }: { rows: [string, ReactNode][]; testId: string; className?: string }) {
