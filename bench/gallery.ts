@@ -208,6 +208,8 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
     const env = {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // As deployed (deploy/contrail.env.example): React renders pages in its production build.
+      NODE_ENV: 'production',
       REQUESTS_PER_MINUTE: '100000000',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     };

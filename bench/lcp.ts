@@ -152,7 +152,8 @@ async function measure(
 /** Null when there is no Chromium or no web build to measure. */
 export async function pagesLcp(): Promise<PageLcp[] | null> {
   if (!browserAvailable() || !fs.existsSync('dist/web/index.html')) return null;
-  const server = await startServer();
+  // As deployed (deploy/contrail.env.example): React renders the pages in its production build.
+  const server = await startServer(() => ({ NODE_ENV: 'production' }));
   const browser = await launchBrowser();
   try {
     const seed = await seedGallery(server, 24, [2, 7, 11, 19], { textured: true });
