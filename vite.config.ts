@@ -11,6 +11,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: { alias: { '@contract': contract } },
+  // React Router is bundled into the server entry, so its production build is the one that renders.
+  ssr: { noExternal: ['react-router'] },
   build: isSsrBuild
     ? { outDir: '../dist/ssr', emptyOutDir: true, target: 'node22', rollupOptions: { input: 'src/ssr/render.tsx' } }
     : {

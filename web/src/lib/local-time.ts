@@ -15,8 +15,11 @@ export function localMinute(ms: number): string {
   return `${localDay(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+// One formatter for every call: making one is the costly part (a rendered photo page formats several days).
+const SITE_DAY = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai' });
+
 /**
  * Epoch ms → "2026/11/23", the day as the site counts days (Beijing, ADR 0025), for the public pages: the
  * same in the server's HTML and in any reader's browser, so hydration meets what the server wrote.
  */
-export const siteDay = (ms: number) => new Date(ms).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+export const siteDay = (ms: number) => SITE_DAY.format(ms);
