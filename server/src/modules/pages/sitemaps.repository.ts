@@ -27,34 +27,22 @@ export async function photosPage(db: DbOrTrx, after: number, upTo: number, limit
   }));
 }
 
-/** Airframes with accepted photos and ids in (after, upTo], with their newest acceptance. */
-export async function airframesPage(db: DbOrTrx, after: number, upTo: number, limit: number) {
+/**
+ * The airframes (`airframe_id`) or photographers (`uploader_id`) with accepted photos and ids in
+ * (after, upTo], each with its newest acceptance.
+ */
+export async function thingsPage(db: DbOrTrx, column: 'airframe_id' | 'uploader_id', after: number, upTo: number, limit: number) {
   const rows = await db
     .selectFrom('photos')
-    .select(['airframe_id', (eb) => eb.fn.max('decided_at').as('last')])
+    .select([sql<number>`${sql.ref(column)}`.as('id'), (eb) => eb.fn.max('decided_at').as('last')])
     .where(ACCEPTED)
-    .where('airframe_id', '>', after)
-    .where('airframe_id', '<=', upTo)
-    .groupBy('airframe_id')
-    .orderBy('airframe_id')
+    .where(column, '>', after)
+    .where(column, '<=', upTo)
+    .groupBy(column)
+    .orderBy(column)
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: Number(r.airframe_id), last: Number(r.last ?? 0) }));
-}
-
-/** Photographers with accepted photos and ids in (after, upTo], with their newest acceptance. */
-export async function membersPage(db: DbOrTrx, after: number, upTo: number, limit: number) {
-  const rows = await db
-    .selectFrom('photos')
-    .select(['uploader_id', (eb) => eb.fn.max('decided_at').as('last')])
-    .where(ACCEPTED)
-    .where('uploader_id', '>', after)
-    .where('uploader_id', '<=', upTo)
-    .groupBy('uploader_id')
-    .orderBy('uploader_id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ id: r.uploader_id, last: Number(r.last ?? 0) }));
+  return rows.map((r) => ({ id: Number(r.id), last: Number(r.last ?? 0) }));
 }
 
 /** Registrations of accepted photos after `after` (by their key), as written, with their newest acceptance. */

@@ -121,7 +121,7 @@ export class SitemapsService {
       const rows = await repo.photosPage(this.db, after, upTo, PAGE);
       return rows.map((r) => ({ id: r.id, xml: url(`${this.base}/photo/${r.id}`, r.decidedAt, this.imageOf(r)) }));
     }
-    const rows = await (kind === 'airframes' ? repo.airframesPage : repo.membersPage)(this.db, after, upTo, PAGE);
+    const rows = await repo.thingsPage(this.db, COLUMN[kind], after, upTo, PAGE);
     const page = kind === 'airframes' ? 'airframe' : 'user';
     return rows.map((r) => ({ id: r.id, xml: url(`${this.base}/${page}/${r.id}`, r.last) }));
   }
