@@ -2,6 +2,7 @@ import { expandCard } from '@contract/cards';
 import { searchApiParams } from '@contract/catalogues';
 import type { CardSearchResponse } from '@contract/gallery';
 import type { PageData } from '@contract/page-data';
+import { MAX_ID } from '@contract/limits';
 import { formatRegistration } from '@contract/registrations';
 import type { QueryClient } from '@tanstack/react-query';
 import { airframeQuery } from '../features/airframes/api/get-airframe.js';
@@ -73,10 +74,13 @@ async function fillList(
   return true;
 }
 
-const idOf = (v: string | undefined): number | null => {
-  const id = Number(v);
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-};
+/** A page of one thing by its `:id`: an id no thing can have is that page's 404 without asking. */
+const byId =
+  (prefetch: (id: number, args: PrefetchArgs) => Promise<boolean>) =>
+  (args: PrefetchArgs): Promise<boolean> => {
+    const id = Number(args.params.id);
+    return Number.isInteger(id) && id > 0 && id <= MAX_ID ? prefetch(id, args) : Promise.resolve(false);
+  };
 
 const page = (file: string) => `src/features/${file}`;
 
@@ -107,22 +111,17 @@ export const PUBLIC_PAGES: Record<string, PublicPage> = {
   },
   '/photo/:id': {
     module: page('gallery/components/photo-page.tsx'),
-    prefetch: async ({ client, data, params }) => {
-      const id = idOf(params.id);
-      if (id === null) return false;
+    prefetch: byId(async (id, { client, data }) => {
       const [found] = await Promise.all([
         fill(client, photoQuery(id), data.photo(id)),
         fill(client, relatedQuery(id), data.related(id)),
       ]);
       return found;
-    },
+    }),
   },
   '/airframe/:id': {
     module: page('airframes/components/airframe-page.tsx'),
-    prefetch: async ({ client, data, params }) => {
-      const id = idOf(params.id);
-      return id !== null && fill(client, airframeQuery(id), data.airframe(id));
-    },
+    prefetch: byId((id, { client, data }) => fill(client, airframeQuery(id), data.airframe(id))),
   },
   '/reg/:registration': {
     module: page('airframes/components/registration-page.tsx'),
@@ -134,28 +133,24 @@ export const PUBLIC_PAGES: Record<string, PublicPage> = {
   },
   '/livery/:id': {
     module: page('airframes/components/livery-page.tsx'),
-    prefetch: async ({ client, data, params }) => {
-      const id = idOf(params.id);
-      if (id === null) return false;
+    prefetch: byId(async (id, { client, data }) => {
       const photos = { livery: String(id) };
       const [found] = await Promise.all([
         fill(client, liveryQuery(id), data.livery(id)),
         fillList(client, searchPhotosQuery(photos), data.search(photos)),
       ]);
       return found;
-    },
+    }),
   },
   '/user/:id': {
     module: page('accounts/components/user-page.tsx'),
-    prefetch: async ({ client, data, params }) => {
-      const id = idOf(params.id);
-      if (id === null) return false;
+    prefetch: byId(async (id, { client, data }) => {
       const [found] = await Promise.all([
         fill(client, userQuery(id), data.user(id)),
         fillList(client, userPhotosQuery(id), data.userPhotos(id)),
       ]);
       return found;
-    },
+    }),
   },
   '/potw': {
     module: page('potw/components/potw-page.tsx'),
