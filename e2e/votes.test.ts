@@ -58,12 +58,14 @@ describe.skipIf(!browserAvailable())('editor’s choice votes and the dashboard 
     await first.page.getByTestId('vote-button').click();
     const form = first.page.getByTestId('open-vote-form');
     await form.waitFor();
+    // The dialog's own 发起投票 (the page's button bears the same words).
+    const submit = first.page.getByRole('dialog').getByRole('button', { name: '发起投票', exact: true });
     // No reason: the form says so and sends nothing.
-    await first.page.getByRole('button', { name: '发起投票', exact: true }).last().click();
+    await submit.click();
     await form.getByText('请填写理由').waitFor();
     await form.locator('textarea').fill('逆光下的漂亮侧面，构图干净');
     const opened = first.page.waitForResponse((r) => r.url().endsWith('/api/v1/votes') && r.request().method() === 'POST');
-    await first.page.getByRole('button', { name: '发起投票', exact: true }).last().click();
+    await submit.click();
     const voteId = ((await (await opened).json()) as { vote: { id: number } }).vote.id;
     await expect.poll(() => noticesSeen(first.page)).toContain(MANAGE_MESSAGES.voteOpened);
     // The button now says a vote runs and links to the votes page.

@@ -4,13 +4,23 @@ export interface NavigateOptions {
   replace?: boolean;
 }
 
-let navigateImpl: (to: string, opts?: NavigateOptions) => void = (to, opts) =>
-  opts?.replace ? window.location.replace(to) : window.location.assign(to);
+type Navigate = (to: string, opts?: NavigateOptions) => void;
 
-export function setNavigator(fn: (to: string, opts?: NavigateOptions) => void): void {
+let navigateImpl: Navigate | null = null;
+// An answer that comes before the router exists (the start-up session check refused as suspended)
+// waits for it: a full-page load here would race the router's first navigation, which could win.
+let pending: { to: string; opts?: NavigateOptions } | null = null;
+
+export function setNavigator(fn: Navigate): void {
   navigateImpl = fn;
+  if (pending) {
+    const { to, opts } = pending;
+    pending = null;
+    fn(to, opts);
+  }
 }
 
 export function navigateTo(to: string, opts?: NavigateOptions): void {
-  navigateImpl(to, opts);
+  if (navigateImpl) navigateImpl(to, opts);
+  else pending = { to, opts };
 }
