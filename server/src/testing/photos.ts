@@ -31,55 +31,60 @@ export async function insertPhoto(
   uploaderId: number,
   over: Partial<NewPhoto> = {},
 ): Promise<number> {
-  photoCounter += 1;
-  const now = t.clock.now();
-  const registration = over.registration ?? `B-${1000 + photoCounter}`;
   const row = await t.database.db
     .insertInto('photos')
-    .values({
-      uploader_id: uploaderId,
-      state: 'pending',
-      queue: 'normal',
-      registration,
-      registration_key: registration.toUpperCase().replace(/[^A-Z0-9]/g, ''),
-      msn: null,
-      aircraft_type_id: null,
-      airline_id: null,
-      airport_id: null,
-      in_flight: 1,
-      taken_on: '2024-05-01',
-      categories: toJson(['airliner']),
-      remark: null,
-      message_to_screener: null,
-      watermark: null,
-      width: 2400,
-      height: 1600,
-      bytes: 1000,
-      sha256: 'f'.repeat(64),
-      phash: '0123456789abcdef',
-      thumbhash: 'AAAA',
-      exif: toJson({
-        camera: null,
-        lens: null,
-        focalLength: null,
-        aperture: null,
-        shutter: null,
-        iso: null,
-        takenAt: null,
-      }),
-      checks: toJson(CLEAN_CHECKS),
-      original_key: null,
-      rendition_hash: null,
-      renditions: toJson([]),
-      created_at: now,
-      updated_at: now,
-      decided_at: over.state && over.state !== 'pending' ? now : null,
-      featured_at: null,
-      ...over,
-    })
+    .values(photoRow(t, uploaderId, over))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The row `insertPhoto` writes, for suites that write thousands at once. */
+export function photoRow(t: { clock: Clock }, uploaderId: number, over: Partial<NewPhoto> = {}): NewPhoto {
+  photoCounter += 1;
+  const now = t.clock.now();
+  const registration = over.registration ?? `B-${1000 + photoCounter}`;
+  return {
+    uploader_id: uploaderId,
+    state: 'pending',
+    queue: 'normal',
+    registration,
+    registration_key: registration.toUpperCase().replace(/[^A-Z0-9]/g, ''),
+    msn: null,
+    aircraft_type_id: null,
+    airline_id: null,
+    airport_id: null,
+    in_flight: 1,
+    taken_on: '2024-05-01',
+    categories: toJson(['airliner']),
+    remark: null,
+    message_to_screener: null,
+    watermark: null,
+    width: 2400,
+    height: 1600,
+    bytes: 1000,
+    sha256: 'f'.repeat(64),
+    phash: '0123456789abcdef',
+    thumbhash: 'AAAA',
+    exif: toJson({
+      camera: null,
+      lens: null,
+      focalLength: null,
+      aperture: null,
+      shutter: null,
+      iso: null,
+      takenAt: null,
+    }),
+    checks: toJson(CLEAN_CHECKS),
+    original_key: null,
+    rendition_hash: null,
+    renditions: toJson([]),
+    created_at: now,
+    updated_at: now,
+    decided_at: over.state && over.state !== 'pending' ? now : null,
+    featured_at: null,
+    ...over,
+  };
 }
 
 /** Three renditions as the pipeline names them (320, 1280, 2560 px wide, 3:2): for photos shown elsewhere. */

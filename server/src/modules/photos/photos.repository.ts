@@ -114,18 +114,27 @@ export function ownCopy(db: DbOrTrx, uploaderId: number, sha256: string) {
     .executeTakeFirst();
 }
 
-/** Perceptual hashes to compare a new upload with: the uploader's live photos and every accepted one. */
-export function phashCandidates(db: DbOrTrx, uploaderId: number) {
+/**
+ * Perceptual hashes to compare a new upload with: among the uploader's live photos and the accepted
+ * ones, those sharing a band value with it (`probes`, from phash-bands.ts) or its very bytes (`sha256`),
+ * each found through its own index (never a walk of the accepted photos).
+ */
+export function phashCandidatesQuery(db: DbOrTrx, uploaderId: number, probes: string[][], sha256?: string) {
   return db
     .selectFrom('photos')
     .select(['id', 'phash', 'sha256'])
     .where((eb) =>
       eb.or([
+        ...probes.map((values, band) => eb(sql<string>`substr(phash, ${sql.lit(band * 4 + 1)}, 4)`, 'in', values)),
+        ...(sha256 === undefined ? [] : [eb('sha256', '=', sha256)]),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
         eb('state', '=', 'accepted'),
         eb.and([eb('uploader_id', '=', uploaderId), eb('state', 'not in', ['withdrawn', 'deleted'])]),
       ]),
-    )
-    .execute();
+    );
 }
 
 /** Every photo of a member that is not deleted yet. */

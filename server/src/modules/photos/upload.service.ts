@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { adviceFor, hammingDistance } from '../../../../contract/image-analysis.js';
+import { bandProbes } from './phash-bands.js';
 import {
   NO_REGISTRATION,
   ownCopyMessage,
@@ -26,7 +27,7 @@ import * as repo from './photos.repository.js';
 import type { PhotosService } from './photos.service.js';
 import { fromJson, toJson } from '../../db/json.js';
 
-const DUPLICATE_DISTANCE = 6;
+export const DUPLICATE_DISTANCE = 6;
 
 /** The SHA-256 of a file on disk, read as a stream (an upload is at most 15 MB). */
 async function fileSha256(file: string): Promise<string> {
@@ -217,7 +218,8 @@ export class UploadService {
    * same file first (`exact`, by SHA-256 when it is known).
    */
   async findDuplicates(user: AuthUser, phash: string, sha256?: string): Promise<PhotoChecks['duplicates']> {
-    const candidates = await repo.phashCandidates(this.db, user.id);
+    const probes = bandProbes(phash, DUPLICATE_DISTANCE);
+    const candidates = await repo.phashCandidatesQuery(this.db, user.id, probes, sha256).execute();
     return candidates
       .map((c) => ({
         photoId: c.id,
