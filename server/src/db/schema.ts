@@ -280,6 +280,8 @@ export interface FollowsTable {
   mail: FollowMail;
   muted: number;
   created_at: number;
+  /** A saved search's anchor (follows/search-anchor.ts); null until the fan-out sets it. */
+  anchor: Generated<string | null>;
 }
 export type FollowRow = Selectable<FollowsTable>;
 

@@ -1,7 +1,7 @@
 import { FOLLOW_LIMITS } from '../../../../contract/follows.js';
 import { searchQuery } from '../../../../contract/gallery.js';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Dialect } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
 import { nudgeJob } from '../../db/jobs-queue.js';
 import type { EventHub } from '../../events.js';
@@ -12,11 +12,19 @@ import type { GalleryService } from '../gallery/gallery.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { targetsOf } from './follow-targets.js';
+import { anchorOf, photoKeys } from './search-anchor.js';
 import * as repo from './follows.repository.js';
 import { followedDigestMail, followedPhotoMail, followedPhotoNotice } from './follows.texts.js';
 
 /** Saved searches looked at per transaction (each distinct one is one query against the photo). */
 const SEARCH_BATCH = 200;
+/** Saved searches given their anchor before a photo's saved searches are walked. */
+const ANCHOR_BATCH = 500;
+
+function parseTarget(target: string) {
+  const q = searchQuery.safeParse(Object.fromEntries(new URLSearchParams(target)));
+  return q.success ? q.data : null;
+}
 const KIND_OF_REF = { aircraft_types: 'type', airlines: 'airline', airports: 'airport' } as const;
 
 interface Recipient {
@@ -37,6 +45,7 @@ interface Recipient {
 export class FollowFanout {
   constructor(
     private readonly db: Db,
+    private readonly dialect: Dialect,
     private readonly clock: Clock,
     events: EventHub,
     private readonly gallery: GalleryService,
@@ -98,7 +107,9 @@ export class FollowFanout {
         batch.length < FOLLOW_LIMITS.fanoutBatch ? { phase: 1, afterId: 0 } : { phase: 0, afterId: batch.at(-1)!.user_id };
       return this.tell(photo, batch, from, to);
     }
-    const follows = await repo.searchFollowsAfter(this.db, photo.uploader_id, fanout.after_id, SEARCH_BATCH);
+    if (fanout.after_id === 0) await this.anchorNewSearches();
+    const keys = photoKeys(photo, await repo.documentWords(this.db, this.dialect, photo.id));
+    const follows = await repo.searchFollowsAfter(this.db, photo.uploader_id, keys, fanout.after_id, SEARCH_BATCH);
     const found = new Map<string, boolean>();
     const byMember = new Map<number, Recipient>();
     for (const f of follows) {
@@ -118,8 +129,21 @@ export class FollowFanout {
   }
 
   private async finds(target: string, photoId: number): Promise<boolean> {
-    const q = searchQuery.safeParse(Object.fromEntries(new URLSearchParams(target)));
-    return q.success && this.gallery.finds(q.data, photoId);
+    const q = parseTarget(target);
+    return q !== null && this.gallery.finds(q, photoId);
+  }
+
+  /**
+   * Anchors a batch of the saved searches followed since (run before each photo's saved searches are
+   * walked; those left are asked for every photo until then). How many were anchored.
+   */
+  async anchorNewSearches(): Promise<number> {
+    const batch = await repo.unanchoredSearches(this.db, ANCHOR_BATCH);
+    for (const f of batch) {
+      const q = parseTarget(f.target);
+      await repo.setAnchor(this.db, f.id, anchorOf(q === null ? null : this.gallery.filterOf(q)));
+    }
+    return batch.length;
   }
 
   private async tell(

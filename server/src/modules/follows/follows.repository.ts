@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { FollowKind } from '../../../../contract/follows.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { FollowsTable, PhotoRow } from '../../db/schema.js';
+import { ANY } from './search-anchor.js';
 
 /** One (kind, target) pair a photo's facts name, e.g. ['airline', '12']. */
 export type FollowTarget = readonly [FollowKind, string];
@@ -26,7 +27,7 @@ export async function countFollows(db: DbOrTrx, userId: number): Promise<number>
 /** The new follow's id, or null when the member already follows the target (the unique index decides). */
 export async function insertFollow(
   db: DbOrTrx,
-  row: Omit<FollowsTable, 'id' | 'muted'> & { muted: number },
+  row: Omit<FollowsTable, 'id' | 'muted' | 'anchor'> & { muted: number },
 ): Promise<number | null> {
   const inserted = await db
     .insertInto('follows')
@@ -152,20 +153,55 @@ export function followersOf(db: DbOrTrx, targets: FollowTarget[], photographerId
     .execute() as Promise<Follower[]>;
 }
 
-/** Saved searches of active members after follow `afterId` (unmuted), the photographer's own aside; by follow. */
-export function searchFollowsAfter(db: DbOrTrx, photographerId: number, afterId: number, limit: number) {
+/**
+ * Saved searches of active members after follow `afterId` (unmuted), the photographer's own aside; by
+ * follow. Only those anchored on one of the photo's `keys`, on ANY, or not anchored yet: found through
+ * follows_search_anchor_idx, never by walking every saved search.
+ */
+export function searchFollowsAfter(db: DbOrTrx, photographerId: number, keys: string[], afterId: number, limit: number) {
+  return searchFollowsQuery(db, photographerId, keys, afterId, limit).execute();
+}
+
+export function searchFollowsQuery(db: DbOrTrx, photographerId: number, keys: string[], afterId: number, limit: number) {
   return db
     .selectFrom('follows')
     .innerJoin('users', 'users.id', 'follows.user_id')
     .select(['follows.id', 'follows.user_id', 'follows.target', 'follows.mail', 'users.email', 'users.username'])
     .where('follows.kind', '=', 'search')
+    .where((eb) => eb.or([eb('follows.anchor', 'in', [ANY, ...keys]), eb('follows.anchor', 'is', null)]))
     .where('follows.muted', '=', 0)
     .where('follows.id', '>', afterId)
     .where('follows.user_id', '!=', photographerId)
     .where('users.status', '=', 'active')
     .orderBy('follows.id')
+    .limit(limit);
+}
+
+/** Saved searches without an anchor yet (followed since the last fan-out), a batch at a time. */
+export function unanchoredSearches(db: DbOrTrx, limit: number) {
+  return db
+    .selectFrom('follows')
+    .select(['id', 'target'])
+    .where('kind', '=', 'search')
+    .where('anchor', 'is', null)
+    .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+export async function setAnchor(db: DbOrTrx, id: number, anchor: string): Promise<void> {
+  await db.updateTable('follows').set({ anchor }).where('id', '=', id).where('anchor', 'is', null).execute();
+}
+
+/** The words of an accepted photo's search document (the saved searches' text keys). */
+export async function documentWords(db: DbOrTrx, dialect: Dialect, photoId: number): Promise<string[]> {
+  const { rows } =
+    dialect === 'postgres'
+      ? await sql<{
+          w: string;
+        }>`select unnest(tsvector_to_array(doc)) as w from photo_search where photo_id = ${photoId}`.execute(db)
+      : await sql<{ w: string }>`select doc as w from photo_search where rowid = ${photoId}`.execute(db);
+  return dialect === 'postgres' ? rows.map((r) => r.w) : (rows[0]?.w.split(' ').filter(Boolean) ?? []);
 }
 
 /**

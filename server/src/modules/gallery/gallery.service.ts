@@ -87,7 +87,8 @@ export class GalleryService {
     return this.database.db;
   }
 
-  private filterOf(q: SearchQuery): search.GalleryFilter | null {
+  /** A search's filter as the gallery's queries take it; null when it can find nothing. */
+  filterOf(q: SearchQuery): search.GalleryFilter | null {
     // `msn:4321` in the free text names an MSN (the airframes that have it); the rest is searched as words.
     const msnMatch = q.q ? MSN_TERM.exec(q.q) : null;
     const text = msnMatch ? q.q!.replace(MSN_TERM, ' ') : q.q;
