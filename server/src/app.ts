@@ -156,17 +156,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
   const follows = new FollowsService(database, clock, accounts, reference, photos);
   const feeds = new FeedsService(gallery, follows, accounts, config.publicUrl, clock);
-  const fanout = new FollowFanout(
-    db,
-    database.dialect,
-    clock,
-    events,
-    gallery,
-    reference,
-    accounts,
-    notifications,
-    config.publicUrl,
-  );
+  const fanout = new FollowFanout(database, clock, events, gallery, reference, accounts, notifications, config.publicUrl);
   const notams = new NotamsService(db, clock, audit);
   const manage = new ManageService(db, clock, accountsAdmin, photos, screeningQueue, curation, votes, audit);
   return {

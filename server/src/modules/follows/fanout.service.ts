@@ -1,7 +1,7 @@
 import { FOLLOW_LIMITS } from '../../../../contract/follows.js';
 import { searchQuery } from '../../../../contract/gallery.js';
 import type { Clock } from '../../clock.js';
-import type { Db, Dialect } from '../../db/database.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
 import { nudgeJob } from '../../db/jobs-queue.js';
 import type { EventHub } from '../../events.js';
@@ -44,8 +44,7 @@ interface Recipient {
  */
 export class FollowFanout {
   constructor(
-    private readonly db: Db,
-    private readonly dialect: Dialect,
+    private readonly database: DatabaseHandle,
     private readonly clock: Clock,
     events: EventHub,
     private readonly gallery: GalleryService,
@@ -71,6 +70,10 @@ export class FollowFanout {
       repo.moveFollows(trx, KIND_OF_REF[kind], String(fromId), String(intoId)),
     );
     events.on('airframe.merged', ({ trx, fromId, intoId }) => repo.moveFollows(trx, 'airframe', String(fromId), String(intoId)));
+  }
+
+  private get db() {
+    return this.database.db;
   }
 
   /** Up to `batches` batches of the queued photos' followers (fewer once `stop` is aborted); the notifications written. */
@@ -108,7 +111,7 @@ export class FollowFanout {
       return this.tell(photo, batch, from, to);
     }
     if (fanout.after_id === 0) await this.anchorNewSearches();
-    const keys = photoKeys(photo, await repo.documentWords(this.db, this.dialect, photo.id));
+    const keys = photoKeys(photo, await repo.documentWords(this.db, this.database.dialect, photo.id));
     const follows = await repo.searchFollowsAfter(this.db, photo.uploader_id, keys, fanout.after_id, SEARCH_BATCH);
     const found = new Map<string, boolean>();
     const byMember = new Map<number, Recipient>();

@@ -1,6 +1,6 @@
 import type { PhotoRow } from '../../db/schema.js';
 import { fromJson } from '../../db/json.js';
-import type { GalleryFilter } from '../gallery/search.repository.js';
+import type { GalleryFilter } from '../gallery/gallery.service.js';
 
 // Issue 37: an accepted photo's saved searches are no longer every saved search on the site, each run
 // as a gallery query. Each saved search keeps one key its every match must carry (its anchor, the

@@ -31,6 +31,9 @@ import * as likes from './likes.repository.js';
 import { galleryVersion } from './search-index.repository.js';
 import { queryTokens } from './search-text.js';
 
+/** A search as the gallery's queries take it (FollowFanout anchors saved searches on it). */
+export type { GalleryFilter } from './search.repository.js';
+
 const MSN_TERM = /(?:^|\s)msn[:：]\s*(\S{1,30})/i;
 
 /** A cached answer lives at most this long even when nothing was accepted (views and likes move). */
