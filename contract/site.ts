@@ -24,7 +24,12 @@ export const updateContactRequest = z.strictObject({
 
 /** What the site depends on, each true when it answers (and, for the disk, has room). */
 const dependencies = { database: z.boolean(), storage: z.boolean(), disk: z.boolean() };
-export const health = z.object({ ok: z.boolean(), ...dependencies });
+export const health = z.object({
+  ok: z.boolean(),
+  ...dependencies,
+  /** Which of `npm start`'s worker processes answered (1…WORKERS); 0 for a server that runs alone. */
+  worker: z.number().int().min(0),
+});
 export const readiness = z.object({ ready: z.boolean(), ...dependencies });
 
 /** Injected by the server into index.html as window.__CONTRAIL__ (PRODUCT.md §9.2). */

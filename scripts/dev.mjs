@@ -6,7 +6,12 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (p) => path.join(root, 'node_modules', p);
 const children = [
-  spawn(process.execPath, [bin('tsx/dist/cli.mjs'), 'watch', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  // One process: a reload restarts one server, not a primary and its workers.
+  spawn(process.execPath, [bin('tsx/dist/cli.mjs'), 'watch', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { WORKERS: '1', ...process.env },
+  }),
   spawn(process.execPath, [bin('vite/bin/vite.js')], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

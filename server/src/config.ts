@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from '../../contract/zod.js';
 
@@ -89,6 +90,7 @@ const envSchema = z.object({
   MIN_FREE_DISK_MB: z.coerce.number().min(0).default(200),
   BODY_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export interface Config {
@@ -134,6 +136,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** The coarse in-memory ceiling per client address and process, on every route. */
   requestsPerMinute: number;
+  /** Server processes on the port (workers.ts): WORKERS, or one per core. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -189,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
+    workers: e.WORKERS ?? os.availableParallelism(),
   };
 }

@@ -1,18 +1,22 @@
+import cluster from 'node:cluster';
 import { buildApp, tmpDirOf } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startLocalUpkeep } from './jobs/upkeep.js';
 import { importReferenceDataIfChanged } from './modules/reference/reference.import.js';
+import { runPrimary } from './workers.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // `npm start -- --demo`: an empty site is filled with the demo community before it opens.
-  if (process.argv.slice(2).includes('--demo')) {
+  // `npm start -- --demo`: an empty site is filled with the demo community before it opens (by the
+  // primary when there are workers: they get the same arguments).
+  if (cluster.isPrimary && process.argv.slice(2).includes('--demo')) {
     const demo = await import('./demo/run.js');
     await demo.fillDemo(config, demo.DEMO_PHOTOS).catch((err: unknown) => {
       console.error(demo.demoFailure(err));
       process.exit(1);
     });
   }
+  if (cluster.isPrimary && config.workers > 1) return runPrimary(config, config.workers);
   const { app, database, clock, services, drain, checkDependencies, jobs } = await buildApp(config);
   if (await importReferenceDataIfChanged(database.db, clock.now())) app.log.info('reference data imported');
   // Files of uploads that a previous process left half-done (see UploadService.upload).

@@ -114,10 +114,11 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const SQLite = sqliteDriver();
   const sqlite = new SQLite(sqliteFile(opts.dataDir));
-  // WAL lets readers go on while one writer commits; busy_timeout makes a second writer wait
-  // instead of failing with SQLITE_BUSY (several processes may share the file, e.g. the CLI).
-  sqlite.pragma('journal_mode = WAL');
+  // busy_timeout makes a second writer wait instead of failing with SQLITE_BUSY (several processes may
+  // share the file: `npm start`'s workers, the CLI); set first, as WAL's first switch takes a lock too.
+  // WAL lets readers go on while one writer commits.
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   // Statistics for the query planner, as SQLite advises for a long-lived connection (then hourly, see

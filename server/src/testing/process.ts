@@ -60,6 +60,8 @@ export async function startServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     MALLOC_ARENA_MAX: '2',
+    // One process per server unless a suite asks for workers (the default is one per core).
+    WORKERS: '1',
     ...extraEnv(port),
   };
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'], {

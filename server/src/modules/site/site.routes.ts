@@ -11,6 +11,7 @@ import {
 import type { DependencyChecks } from '../../http/outages.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import { userOf } from '../../http/auth.js';
+import { workerSlot } from '../../shared/worker-slot.js';
 import type { SiteService } from './site.service.js';
 import { z } from '../../../../contract/zod.js';
 import { members } from '../../policies/index.js';
@@ -67,7 +68,7 @@ export function siteRoutes(site: SiteService, checks: DependencyChecks): Fastify
         // Liveness: alive as long as it answers (a restart would not bring a database back); the body
         // says which dependency is down, as last seen. Asking nothing keeps it as cheap as an answer gets.
         const up = checks.known();
-        return reply.status(200).send({ ok: up.database && up.storage && up.disk, ...up });
+        return reply.status(200).send({ ok: up.database && up.storage && up.disk, ...up, worker: workerSlot() });
       },
     );
 
