@@ -28,14 +28,7 @@ import {
   WITH_RENDITIONS,
 } from '../../testing/harness.js';
 import { importReferenceData } from '../reference/reference.import.js';
-import {
-  categoryProbes,
-  countCapped,
-  searchCardsQuery,
-  searchPageQuery,
-  textProbes,
-  type GalleryFilter,
-} from './search.repository.js';
+import { categoryProbes, countCapped, searchCardsQuery, searchPageQuery, type GalleryFilter } from './search.repository.js';
 import { CARD_COLUMNS } from '../../db/schema.js';
 import { queryTokens } from './search-text.js';
 
@@ -543,52 +536,6 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
           `${name} ${sort}`,
         ).toEqual(gathered.map((r) => r.id));
         expect(cards, `${name} ${sort}`).toEqual(probed.map((r) => pick(r, [...CARD_COLUMNS])));
-      }
-    }
-  });
-
-  // Issue 37: a common word is probed per photo along the sort's index; the answers are the gathered ones.
-  it('pages (every page, by cursor) and counts a text alike whether it probes or gathers, and probes only a common one', async () => {
-    const db = t.database.db;
-    const dialect = t.database.dialect;
-    const cca: GalleryFilter = { tokens: queryTokens('国航') };
-    expect(await textProbes(db, dialect, cca, 1_000)).toBe(false);
-    expect(await textProbes(db, dialect, cca, 1)).toBe(dialect === 'sqlite');
-    const filters: GalleryFilter[] = [
-      cca,
-      { tokens: queryTokens('b') },
-      { tokens: queryTokens('a320') },
-      { tokens: queryTokens('中国 国际') },
-      { ...cca, airportId: ids.pek },
-      { ...cca, featured: true },
-      { ...cca, from: '2023-01-01', to: '2024-12-31' },
-      { tokens: queryTokens('b'), category: 'airliner' },
-      { tokens: queryTokens('b'), uploaderId: alice.id },
-    ];
-    const sortValue = (row: Record<string, unknown>, sort: (typeof GALLERY_SORTS)[number]) =>
-      row[{ accepted: 'decided_at', taken: 'taken_on', views: 'views', likes: 'likes' }[sort]] as number | string;
-    for (const f of filters) {
-      const name = JSON.stringify(f);
-      const total = await countCapped(db, dialect, f, 10);
-      expect(total, name).toBeGreaterThan(0);
-      expect(await countCapped(db, dialect, f, 10, false, true), name).toBe(total);
-      for (const sort of GALLERY_SORTS) {
-        // Every page of one photo, as a reader scrolls: the same photos in the same order.
-        const walk = async (probe: boolean) => {
-          const seen: number[] = [];
-          let after: { value: number | string; id: number } | null = null;
-          for (;;) {
-            const rows = await searchPageQuery(db, dialect, f, sort, after, 1, false, probe).execute();
-            if (rows.length === 0) break;
-            seen.push(rows[0]!.id);
-            if (rows.length === 1) break;
-            after = { value: sortValue(rows[0]!, sort), id: rows[0]!.id };
-          }
-          return seen;
-        };
-        const gathered = await walk(false);
-        expect(gathered.length, `${name} ${sort}`).toBe(Math.min(total, 11));
-        expect(await walk(true), `${name} ${sort}`).toEqual(gathered);
       }
     }
   });

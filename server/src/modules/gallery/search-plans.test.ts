@@ -2,7 +2,6 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_SORTS } from '../../../../contract/catalogues.js';
 import { createTestApp, type TestApp } from '../../testing/harness.js';
-import { queryTokens } from './search-text.js';
 import { searchCardsQuery, searchPageQuery, type GalleryFilter } from './search.repository.js';
 
 // SQLite plans a query from the statistics `PRAGMA optimize` gathers (db/database.ts), not from the
@@ -80,25 +79,6 @@ describe('gallery page plans on SQLite', () => {
 
   it('pages a large category alone along the sort’s own index without statistics, full or as cards', async () => {
     await expectSortIndexWalked({ category: 'airliner' });
-  });
-
-  // Issue 37: a common word's page walks the sort's index and probes the text index per photo, instead of
-  // gathering every match (tens of thousands for boeing at a million photos) into a sort.
-  it('pages a common word along the sort’s own index, probing the text per photo', async () => {
-    for (const sort of GALLERY_SORTS) {
-      const steps = await plan(
-        searchCardsQuery(t.database.db, 'sqlite', { tokens: queryTokens('boeing') }, sort, null, 40, false, true),
-      );
-      const said = `${sort}: ${steps.join(' | ')}`;
-      expect(
-        steps.some((step) => SORT_INDEX[sort].test(step)),
-        said,
-      ).toBe(true);
-      expect(
-        steps.filter((step) => step.includes('TEMP B-TREE')),
-        said,
-      ).toHaveLength(1);
-    }
   });
 
   it('does so with the statistics of 100,000 photos too, with and without a date range', async () => {

@@ -69,7 +69,6 @@ function filtered(
   f: GalleryFilter,
   category: CategoryPlan = 'gather',
   indexedBy?: string,
-  text: 'gather' | 'probe' = 'gather',
 ): SelectQueryBuilder<Database, 'photos', object> {
   return db
     .selectFrom(indexedBy ? (sql`photos indexed by ${sql.raw(indexedBy)}` as unknown as 'photos') : 'photos')
@@ -110,15 +109,11 @@ function filtered(
             'in',
             sql<number>`(select photo_id from photo_search where doc @@ to_tsquery('simple', ${tsQuery(f.tokens!)}))`,
           )
-        : text === 'probe'
-          ? q.where(
-              sql<SqlBool>`likely(exists (select 1 from photo_search where photo_search match ${ftsMatch(f.tokens!)} and photo_search.rowid = photos.id))`,
-            )
-          : q.where(
-              'photos.id',
-              'in',
-              sql<number>`(select rowid from photo_search where photo_search match ${ftsMatch(f.tokens!)})`,
-            ),
+        : q.where(
+            'photos.id',
+            'in',
+            sql<number>`(select rowid from photo_search where photo_search match ${ftsMatch(f.tokens!)})`,
+          ),
     );
 }
 
@@ -150,18 +145,10 @@ function page(
   after: SortKey | null,
   limit: number,
   probeCategory = false,
-  probeText = false,
 ) {
   const column = SORT_COLUMN[sort];
-  const alone = dialect === 'sqlite' && activeFilters(f).length === 1 && (probeCategory || probeText);
-  const ids = filtered(
-    db,
-    dialect,
-    f,
-    probeCategory ? 'sorted' : 'gather',
-    alone ? SORT_INDEX[sort] : undefined,
-    probeText ? 'probe' : 'gather',
-  )
+  const categoryAlone = probeCategory && dialect === 'sqlite' && activeFilters(f).length === 1;
+  const ids = filtered(db, dialect, f, probeCategory ? 'sorted' : 'gather', categoryAlone ? SORT_INDEX[sort] : undefined)
     .select('photos.id')
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(${sql.ref(`photos.${column}`)}, photos.id) < (${after!.value}, ${after!.id})`),
@@ -205,41 +192,6 @@ export async function categoryProbes(db: DbOrTrx, f: GalleryFilter, size = PROBE
 }
 
 /**
- * Whether a search's free text should be probed per photo (FTS5's match on the photo's rowid) along the
- * index the rest of the query walks, rather than its matches gathered and sorted (issue 37, SQLite). A
- * page of 41 walks about 41 × N / M photos for M matches among N, each probe ~30 µs, where gathering
- * costs ~0.4 µs a match: probing wins once M² > 3,300 N (about 18,000 matches at 100,000 photos, 57,000
- * at a million). A common word (boeing, china) then costs what a rare one does; a rare one, or words
- * that are rare together, are gathered. Counted up to that size on the text index alone.
- */
-export async function textProbes(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, size?: number): Promise<boolean> {
-  if (dialect !== 'sqlite' || !f.tokens?.length) return false;
-  const threshold = size ?? probedTextSize(await acceptedEstimate(db));
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*) as n from (select 1 from photo_search where photo_search match ${ftsMatch(f.tokens)} limit ${threshold}) as m`.execute(
-    db,
-  );
-  return Number(rows[0]!.n) >= threshold;
-}
-
-/** The match count past which a text is probed, for `accepted` photos. */
-export const probedTextSize = (accepted: number) => Math.ceil(Math.sqrt(3_300 * Math.max(accepted, 1)));
-
-/** Accepted photos as the planner's statistics count them (PRAGMA optimize keeps them), else 100,000. */
-async function acceptedEstimate(db: DbOrTrx): Promise<number> {
-  try {
-    const { rows } = await sql<{
-      stat: string;
-    }>`select stat from sqlite_stat1 where tbl = 'photos' and idx = ${SORT_INDEX.accepted}`.execute(db);
-    const n = Number.parseInt(rows[0]?.stat ?? '', 10);
-    return Number.isFinite(n) && n > 0 ? n : 100_000;
-  } catch {
-    return 100_000;
-  }
-}
-
-/**
  * How many accepted photos match, counted up to `cap + 1` so the count stays cheap. A category or free
  * text alone is counted in its own table, which holds accepted photos only (GalleryIndex keeps it so),
  * without visiting a photo: `airliner` or `boeing` match tens of thousands.
@@ -250,7 +202,6 @@ export async function countCapped(
   f: GalleryFilter,
   cap: number,
   probeCategory = false,
-  probeText = false,
 ): Promise<number> {
   const keys = activeFilters(f);
   if (keys.length === 1 && INDEX_TABLE_FILTERS.has(keys[0]!)) {
@@ -265,7 +216,7 @@ export async function countCapped(
   }
   const row = await db
     .selectFrom(
-      filtered(db, dialect, f, probeCategory ? 'probe' : 'gather', undefined, probeText ? 'probe' : 'gather')
+      filtered(db, dialect, f, probeCategory ? 'probe' : 'gather')
         .select(sql<number>`1`.as('one'))
         .limit(cap + 1)
         .as('matches'),
