@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { bearer, createTestApp, insertPhoto, makeUser } from '../server/src/testing/harness.js';
 import { seedFollowers } from '../server/src/testing/followers.js';
+import { SCREENING_LIMITS } from '../contract/screening.js';
 
 const FOLLOWERS = 10_000;
 const ROUNDS = 5;
@@ -56,9 +57,12 @@ export async function benchFanout(pgUrl: string | null): Promise<void> {
       const fanouts: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         unfollowed.push((await decide(`B-${7000 + round}`)).took);
+        t.clock.advance(SCREENING_LIMITS.undoSeconds * 1000);
         await t.services.fanout.run(100);
         const { id, took } = await decide('B-30EE');
         followed.push(took);
+        // Followers are told once the acceptance can no longer be taken back (撤销).
+        t.clock.advance(SCREENING_LIMITS.undoSeconds * 1000);
         // The job run back to back, as the job runner would with no pause: until the last follower is told.
         const start = process.hrtime.bigint();
         while ((await t.services.fanout.run(20)) > 0);

@@ -19,6 +19,7 @@ import { TYPES } from './fleet.js';
 import { DAY, seeded } from './random.js';
 import { renderScene } from './scene.js';
 import type { FollowTarget, Plan, TimedAct } from './story.js';
+import { SCREENING_LIMITS } from '../../../contract/screening.js';
 
 /** The reference data the story names, by code: airline ICAO, airport IATA, type ICAO → id. */
 export interface Refs {
@@ -46,6 +47,8 @@ export class StoryClock {
     return this.moment.run(at, fn);
   }
 }
+
+const UNDO_MS = SCREENING_LIMITS.undoSeconds * 1000;
 
 /** How many pictures are drawn ahead of the upload that needs them (drawing overlaps processing). */
 const DRAW_AHEAD = 3;
@@ -106,8 +109,8 @@ export class Play {
 
   /**
    * One act at its moment, as a request of the member would make it: the inline jobs it enqueued (the
-   * gallery's index, the airframe link) run after it, then what the follow-fanout job would do within
-   * seconds of an acceptance.
+   * gallery's index, the airframe link) run after it, then what the follow-fanout job does once an
+   * acceptance's 撤销 window has passed.
    */
   async act(a: TimedAct): Promise<void> {
     this.clock.at = a.at;
@@ -117,7 +120,8 @@ export class Play {
     const keys = new Set<string>();
     await requestScope.run({ jobs: keys }, () => this.perform(a));
     if (keys.size > 0) await this.jobs.runKeys(keys);
-    if (this.acceptedNow) await this.services.fanout.run(20);
+    // Its followers hear once the acceptance can no longer be taken back (撤销), as the job would tell them.
+    if (this.acceptedNow) await this.clock.during(a.at + UNDO_MS, () => this.services.fanout.run(20));
   }
 
   private async perform(a: TimedAct): Promise<void> {

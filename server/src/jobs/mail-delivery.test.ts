@@ -3,6 +3,7 @@ import { createTransport } from '../mail/transport.js';
 import { seedFollowers } from '../testing/followers.js';
 import { acceptPhoto, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../testing/harness.js';
 import { startSmtp } from '../testing/smtp.js';
+import { SCREENING_LIMITS } from '../../../contract/screening.js';
 
 // Issue 35: mail left at 20 every 5 s, so 1,000 instant alerts took about 4 minutes. Each mail is now a
 // job of the runner, sent by its slots over a pool of SMTP connections. Here 1,000 members who asked
@@ -34,6 +35,8 @@ describe.each(databaseKinds())('instant alerts on %s', (kind) => {
     const photographer = await makeUser(t);
     const screener = await makeUser(t, 1);
     await acceptPhoto(t, await insertPhoto(t, photographer.id, { registration: 'B-30EE' }), { ...screener, level: 1 });
+    // Followers are told once the acceptance can no longer be taken back (撤销).
+    t.clock.advance(SCREENING_LIMITS.undoSeconds * 1000);
     await t.jobs.start();
     await expect.poll(() => smtp.received.length, { timeout: 120_000, interval: 200 }).toBeGreaterThanOrEqual(FOLLOWERS);
     const to = smtp.received.flatMap((m) => m.to);

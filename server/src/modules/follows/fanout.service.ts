@@ -1,5 +1,6 @@
 import { FOLLOW_LIMITS } from '../../../../contract/follows.js';
 import { searchQuery } from '../../../../contract/gallery.js';
+import { SCREENING_LIMITS } from '../../../../contract/screening.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
@@ -18,6 +19,8 @@ import { followedDigestMail, followedPhotoMail, followedPhotoNotice } from './fo
 
 /** Saved searches looked at per transaction (each distinct one is one query against the photo). */
 const SEARCH_BATCH = 200;
+/** How long a screener may take an acceptance back (撤销): its followers are told after. */
+const UNDO_MS = SCREENING_LIMITS.undoSeconds * 1000;
 /** Saved searches given their anchor before a photo's saved searches are walked. */
 const ANCHOR_BATCH = 500;
 
@@ -56,14 +59,15 @@ export class FollowFanout {
     events.on('photo.stateChanged', async ({ trx, photo, to, at }) => {
       if (to !== 'accepted') return;
       await repo.queueFanout(trx, photo.id, at);
-      // The walker runs at its next claim instead of its next interval: followers hear within a second.
-      await nudgeJob(trx, WALKERS.fanout, at);
+      // Followers hear once the decision can no longer be taken back (撤销, UNDO_MS), and then at once:
+      // the walker is nudged to that moment instead of its next interval.
+      await nudgeJob(trx, WALKERS.fanout, at + UNDO_MS);
     });
     // An editor's choice is news to saved searches of 编辑精选: the photo is walked again (those told at
     // its acceptance are not told twice: one notification per member and photo).
     events.on('photo.featured', async ({ trx, photoId, at }) => {
       await repo.requeueForSearches(trx, photoId, at);
-      await nudgeJob(trx, WALKERS.fanout, at);
+      await nudgeJob(trx, WALKERS.fanout, at + UNDO_MS);
     });
     // A merged duplicate's followers follow the entry it became.
     events.on('reference.merged', ({ trx, kind, fromId, intoId }) =>
@@ -89,7 +93,7 @@ export class FollowFanout {
 
   /** One batch of the oldest queued photo: the notifications written, or null when none is queued. */
   private async step(): Promise<number | null> {
-    const fanout = await repo.nextFanout(this.db);
+    const fanout = await repo.nextFanout(this.db, this.clock.now() - UNDO_MS);
     if (!fanout) return null;
     const from = { phase: fanout.phase, afterId: fanout.after_id };
     const photo = await repo.photoForFanout(this.db, fanout.photo_id);

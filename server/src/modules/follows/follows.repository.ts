@@ -88,8 +88,16 @@ export async function requeueForSearches(db: DbOrTrx, photoId: number, now: numb
     .execute();
 }
 
-export function nextFanout(db: DbOrTrx) {
-  return db.selectFrom('follow_fanouts').selectAll().orderBy('queued_at').orderBy('photo_id').limit(1).executeTakeFirst();
+/** The oldest fan-out queued by `dueBefore` (one queued since waits out the decision's 撤销). */
+export function nextFanout(db: DbOrTrx, dueBefore: number) {
+  return db
+    .selectFrom('follow_fanouts')
+    .selectAll()
+    .where('queued_at', '<=', dueBefore)
+    .orderBy('queued_at')
+    .orderBy('photo_id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /**

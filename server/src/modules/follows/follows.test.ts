@@ -22,11 +22,14 @@ import {
 } from '../../testing/harness.js';
 import { seedFollowers } from '../../testing/followers.js';
 import { importReferenceData } from '../reference/reference.import.js';
+import { SCREENING_LIMITS } from '../../../../contract/screening.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
 
 // Issue 23, items 1 and 2: follows with their limit, one notification per member and photo however
 // many of their follows it matches, mail as each follow asks, and the fan-out done once across processes.
+const UNDO_MS = SCREENING_LIMITS.undoSeconds * 1000;
+
 describe.each(databaseKinds())('follows on %s', (kind) => {
   let t: TestApp;
   let screener: User;
@@ -48,7 +51,8 @@ describe.each(databaseKinds())('follows on %s', (kind) => {
   async function accepted(over: Partial<NewPhoto>, by = photographer): Promise<number> {
     const id = await insertPhoto(t, by.id, { in_flight: 1, ...over });
     await acceptPhoto(t, id, { id: screener.id, username: 's', level: 1 });
-    t.clock.advance(1000);
+    // Past the acceptance's 撤销: its followers are told from now on.
+    t.clock.advance(UNDO_MS + 1000);
     return id;
   }
   const noticesOf = (userId: number, photoId: number) =>
@@ -153,6 +157,22 @@ describe.each(databaseKinds())('follows on %s', (kind) => {
     expect((await follow(fan, { kind: 'registration', target: 'B30EE' })).status).toBe(409);
   });
 
+  it('tells nobody while the acceptance may be taken back, and nobody at all once it is', async () => {
+    const watcher = await makeUser(t);
+    expect((await follow(watcher, { kind: 'registration', target: 'B-30UN' })).status).toBe(200);
+    await t.services.fanout.run(100); // what earlier tests queued
+    const photoId = await insertPhoto(t, photographer.id, { in_flight: 1, registration: 'B-30UN' });
+    await acceptPhoto(t, photoId, { id: screener.id, username: 's', level: 1 });
+    t.clock.advance(UNDO_MS - 1000);
+    await t.services.fanout.run(10);
+    expect(await noticesOf(watcher.id, photoId)).toHaveLength(0);
+    // Taken back within the window: the photo waits again, and its fan-out ends without a word.
+    await t.database.db.updateTable('photos').set({ state: 'pending' }).where('id', '=', photoId).execute();
+    t.clock.advance(2000);
+    await t.services.fanout.run(10);
+    expect(await noticesOf(watcher.id, photoId)).toHaveLength(0);
+  });
+
   it('sends nothing to a member whose follows say no mail, and a daily digest to one who asked for it', async () => {
     const quiet = await makeUser(t);
     const daily = await makeUser(t);
@@ -212,6 +232,7 @@ describe.each(databaseKinds())('follows on %s', (kind) => {
     expect(await noticesOf(picky.id, photo)).toHaveLength(0);
     expect(await noticesOf(spotter.id, photo)).toHaveLength(1);
     await t.database.db.transaction().execute((trx) => t.services.photos.feature(trx, photo, t.clock.now()));
+    t.clock.advance(UNDO_MS);
     await t.services.fanout.run(10);
     expect(await noticesOf(picky.id, photo)).toHaveLength(1);
     expect(await noticesOf(spotter.id, photo)).toHaveLength(1);

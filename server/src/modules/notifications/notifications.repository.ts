@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database, NewNotification } from '../../db/schema.js';
+import { SCREENING_LIMITS } from '../../../../contract/screening.js';
 
 /**
  * Two digests read the inbox: screening results every 30 minutes (`notification_digests`) and new
@@ -58,6 +59,13 @@ export async function markAllRead(db: DbOrTrx, userId: number, now: number): Pro
 }
 
 /**
+ * A screening notification is mailed once the decision behind it can no longer be taken back (撤销,
+ * for SCREENING_LIMITS.undoSeconds): an undone decision withdraws its notification, never after a mail.
+ * A followed photo's are written after that window already (FollowFanout).
+ */
+const settledBefore = (now: number) => now - SCREENING_LIMITS.undoSeconds * 1000;
+
+/**
  * Members who have notifications not yet mailed (or skipped) and whose last digest is at least `gapMs`
  * old: members still waiting out their 30 minutes do not take the places of those who are due.
  */
@@ -73,6 +81,7 @@ export async function membersWithUnmailed(
     .selectFrom('notifications')
     .select('notifications.user_id')
     .where('notifications.mailed_at', 'is', null)
+    .$if(stream === 'screening', (q) => q.where('notifications.created_at', '<=', settledBefore(now)))
     .where(ofStream(stream))
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -90,12 +99,13 @@ export async function membersWithUnmailed(
     .execute();
   return rows.map((r) => r.user_id);
 }
-export function unmailedOf(db: DbOrTrx, stream: DigestStream, userId: number) {
+export function unmailedOf(db: DbOrTrx, stream: DigestStream, userId: number, now: number) {
   return db
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', userId)
     .where('mailed_at', 'is', null)
+    .$if(stream === 'screening', (q) => q.where('created_at', '<=', settledBefore(now)))
     .where(ofStream(stream))
     .orderBy('id')
     .execute();

@@ -108,7 +108,7 @@ export class NotificationsService {
     for (const userId of await repo.membersWithUnmailed(this.db, stream, now, opts.gapMs, 200)) {
       const recipient = await opts.recipient(userId);
       await this.db.transaction().execute(async (trx) => {
-        const pending = await repo.unmailedOf(trx, stream, userId);
+        const pending = await repo.unmailedOf(trx, stream, userId, now);
         if (pending.length === 0) return;
         if (recipient) {
           if (!(await repo.claimDigestSlot(trx, stream, userId, now, opts.gapMs))) return;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_STATES } from '../../../../contract/photos.js';
-import { lockHeldByMessage, SCREENING_MESSAGES } from '../../../../contract/screening.js';
+import { lockHeldByMessage, SCREENING_MESSAGES, SCREENING_LIMITS } from '../../../../contract/screening.js';
 import { SHELL } from '../../../../contract/texts.js';
 import {
   bearer,
@@ -363,6 +363,7 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
     };
     const mailsTo = (email: string) => t.database.db.selectFrom('outbox').selectAll().where('to_address', '=', email).execute();
 
+    t.clock.advance(SCREENING_LIMITS.undoSeconds * 1000);
     await t.services.notifications.sendDigests(); // what earlier tests left
     t.clock.advance(31 * 60_000);
     const rejected = await decideOne(uploader, 'reject');
@@ -373,6 +374,9 @@ describe.each(databaseKinds())('screening API on %s', (kind) => {
     expect(inbox.items[0].body).toContain('模糊');
     expect(inbox.items[0].body).toContain('请降噪');
 
+    // Not while the decision may still be taken back (撤销): an undone decision was never mailed.
+    expect(await t.services.notifications.sendDigests()).toBe(0);
+    t.clock.advance(SCREENING_LIMITS.undoSeconds * 1000);
     expect(await t.services.notifications.sendDigests()).toBe(1);
     expect(await mailsTo(uploader.email)).toHaveLength(1);
     await decideOne(uploader, 'accept');
