@@ -1,5 +1,5 @@
 // `WORKERS` processes on one port (issue 37, item 4): the primary prepares the database once (the demo
-// fill, migrations, the reference data), then forks that many workers, each a whole server (server.ts)
+// fill, migrations, the reference data), then forks that many workers, each a whole server (main.ts)
 // listening on the same port through node:cluster, which hands connections out in turn. Everything the
 // workers share lives in the database (sessions, locks, rate limits, job claims, cache versions), as for
 // processes behind nginx (docs/deploy.md). A worker that dies is started again after a pause; SIGTERM or

@@ -1,6 +1,7 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, insertAccepted, makeUser, type TestApp } from '../../testing/harness.js';
+import { pgRowsRead, sqlitePlan } from '../../testing/query-plans.js';
 import * as repo from './follows.repository.js';
 import { photoKeys } from './search-anchor.js';
 
@@ -72,32 +73,14 @@ describe.each(databaseKinds())('saved searches a new photo meets on %s', (kind) 
 
     // As a site's statistics have it once its tables filled (PostgreSQL's autovacuum, SQLite's PRAGMA optimize).
     await sql`analyze`.execute(t.database.db);
-    const compiled = repo.searchFollowsQuery(t.database.db, photographer.id, keys, 0, 200).compile();
+    const query = repo.searchFollowsQuery(t.database.db, photographer.id, keys, 0, 200);
     if (kind === 'postgres') {
-      const { rows } = await t.database.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PgNode }] }>(
-        CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]),
-      );
-      let read = 0;
-      const walk = (node: PgNode) => {
-        if (node['Relation Name'] === 'follows') read += node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0);
-        for (const child of node.Plans ?? []) walk(child);
-      };
-      walk(rows[0]!['QUERY PLAN'][0].Plan);
-      expect(read, JSON.stringify(rows[0])).toBeLessThan(20);
+      const { rows, plan } = await pgRowsRead(t.database.db, query, 'follows');
+      expect(rows, plan).toBeLessThan(20);
     } else {
-      const { rows } = await t.database.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-      );
-      const plan = rows.map((r) => r.detail).join(' | ');
+      const plan = (await sqlitePlan(t.database.db, query)).join(' | ');
       expect(plan).toMatch(/follows USING (COVERING )?INDEX follows_search_anchor_idx/);
       expect(plan).not.toMatch(/SCAN follows(?! USING)/);
     }
   });
 });
-
-interface PgNode {
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PgNode[];
-}

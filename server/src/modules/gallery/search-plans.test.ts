@@ -1,7 +1,8 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_SORTS } from '../../../../contract/catalogues.js';
 import { createTestApp, type TestApp } from '../../testing/harness.js';
+import { sqlitePlan } from '../../testing/query-plans.js';
 import { searchCardsQuery, searchPageQuery, type GalleryFilter } from './search.repository.js';
 
 // SQLite plans a query from the statistics `PRAGMA optimize` gathers (db/database.ts), not from the
@@ -51,13 +52,7 @@ describe('gallery page plans on SQLite', () => {
     await t.close();
   });
 
-  async function plan(query: { compile(): CompiledQuery }): Promise<string[]> {
-    const compiled = query.compile();
-    const { rows } = await t.database.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return rows.map((r) => r.detail);
-  }
+  const plan = (query: Parameters<typeof sqlitePlan>[1]) => sqlitePlan(t.database.db, query);
 
   /** Each sort's page of a large category walks the sort's own index and sorts only the page's rows. */
   async function expectSortIndexWalked(f: GalleryFilter) {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hammingDistance } from '../../../../contract/image-analysis.js';
 import { photoRow } from '../../testing/photos.js';
+import { pgRowsRead, sqlitePlan } from '../../testing/query-plans.js';
 import { createTestApp, databaseKinds, makeUser, type TestApp } from '../../testing/harness.js';
 import { bandProbes } from './phash-bands.js';
 import { phashCandidatesQuery } from './photos.repository.js';
@@ -56,26 +57,11 @@ describe.each(databaseKinds())('look-alikes of an upload on %s', (kind) => {
 
   /** The photo rows the check's query reads, from the database's own account of it, and its plan. */
   async function rowsRead(): Promise<{ rows: number; plan: string }> {
-    const compiled = phashCandidatesQuery(t.database.db, 0, bandProbes(QUERY, DUPLICATE_DISTANCE)).compile();
-    if (kind === 'postgres') {
-      const { rows } = await t.database.db.executeQuery<{ 'QUERY PLAN': unknown }>(
-        CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]),
-      );
-      const plan = rows[0]!['QUERY PLAN'] as [{ Plan: PgNode }];
-      let read = 0;
-      const walk = (node: PgNode) => {
-        if (node['Relation Name'] === 'photos')
-          read += node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
-        for (const child of node.Plans ?? []) walk(child);
-      };
-      walk(plan[0].Plan);
-      return { rows: read, plan: JSON.stringify(plan) };
-    }
-    // SQLite walks exactly the index entries equal to a probed value: the rows read are those photos.
-    const { rows } = await t.database.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-    );
     const probes = bandProbes(QUERY, DUPLICATE_DISTANCE);
+    const query = phashCandidatesQuery(t.database.db, 0, probes);
+    if (kind === 'postgres') return pgRowsRead(t.database.db, query, 'photos');
+    // SQLite walks exactly the index entries equal to a probed value: the rows read are those photos.
+    const plan = await sqlitePlan(t.database.db, query);
     const { n } = await t.database.db
       .selectFrom('photos')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -83,7 +69,7 @@ describe.each(databaseKinds())('look-alikes of an upload on %s', (kind) => {
         eb.or(probes.map((values, band) => eb(sql<string>`substr(phash, ${sql.lit(band * 4 + 1)}, 4)`, 'in', values))),
       )
       .executeTakeFirstOrThrow();
-    return { rows: Number(n), plan: rows.map((r) => r.detail).join(' | ') };
+    return { rows: Number(n), plan: plan.join(' | ') };
   }
 
   it('finds every look-alike within the distance, however its differing bits fall across the bands', async () => {
@@ -107,11 +93,3 @@ describe.each(databaseKinds())('look-alikes of an upload on %s', (kind) => {
     expect(plan).toMatch(/photos_phash_band0_idx/);
   });
 });
-
-interface PgNode {
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PgNode[];
-}
