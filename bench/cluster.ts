@@ -4,7 +4,7 @@ import { buildServices } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { GALLERY_SORTS } from '../contract/catalogues.js';
 import { startCluster, startLoad } from '../scripts/cluster.js';
-import { fill } from './fill.js';
+import { fill } from '../server/src/testing/gallery-fill.js';
 
 const PHOTOS = 20_000;
 const CATEGORIES = ['airliner', 'cargo', 'business', 'night', 'livery', 'airport'];

@@ -11,7 +11,7 @@ import { loadConfig } from '../server/src/config.js';
 import { freshPostgresUrl } from '../server/src/testing/harness.js';
 import { startServer, type RunningServer } from '../server/src/testing/process.js';
 import { startLoad } from '../scripts/cluster.js';
-import { fill, random, type Filled } from './fill.js';
+import { fill, random, type Filled } from '../server/src/testing/gallery-fill.js';
 
 // BENCH_PHOTOS makes a smaller gallery for a quick look; the figures of the note are at 100,000.
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 100_000);
@@ -216,7 +216,8 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
     let server: RunningServer | null = null;
     try {
       const started = Date.now();
-      const { database, services } = await buildServices(loadConfig(env));
+      // The fill's statements over every photo run minutes on PostgreSQL: its own, generous limit.
+      const { database, services } = await buildServices(loadConfig({ ...env, DB_TIMEOUT_SECONDS: '600' }));
       const { filled, screenerToken } = await (async () => {
         const filled = await fill(database, PHOTOS);
         // The home page asks for the current NOTAM on every visit; screeners open the dashboard.

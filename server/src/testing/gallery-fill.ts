@@ -1,15 +1,15 @@
-// A gallery of accepted photos with a realistic spread, for the benches: a few airlines, airports,
-// types and photographers have most of the photos; ~28k distinct registrations at 100k photos, some
-// photographed hundreds of times, most a few times.
+// A gallery of accepted photos with a realistic spread, for the benches and the search's reference
+// test: a few airlines, airports, types and photographers have most of the photos; ~28k distinct
+// registrations at 100k photos, some photographed hundreds of times, most a few times.
 import { sql } from 'kysely';
-import { CATEGORY_CODES } from '../contract/catalogues.js';
-import { registrationKey } from '../contract/photos.js';
-import type { DatabaseHandle } from '../server/src/db/database.js';
-import { toJson } from '../server/src/db/json.js';
-import type { NewPhoto } from '../server/src/db/schema.js';
-import { documentTokens } from '../server/src/modules/gallery/search-text.js';
-import { importReferenceData } from '../server/src/modules/reference/reference.import.js';
-import { CLEAN_CHECKS } from '../server/src/testing/photos.js';
+import { CATEGORY_CODES } from '../../../contract/catalogues.js';
+import { registrationKey } from '../../../contract/photos.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { toJson } from '../db/json.js';
+import type { NewPhoto } from '../db/schema.js';
+import { documentTokens } from '../modules/gallery/search-text.js';
+import { importReferenceData } from '../modules/reference/reference.import.js';
+import { CLEAN_CHECKS } from './photos.js';
 
 /**
  * sfc32, seeded: a small generator with good statistics. (A 31-bit LCG's successive draws are
@@ -35,6 +35,9 @@ export function random(seed: number): () => number {
 
 /** Skewed picks: index 0 most often, the tail now and then. */
 export const skewed = (rand: () => number, n: number) => Math.min(n - 1, Math.floor(n * rand() ** 2.5));
+
+const hex = (rand: () => number, digits: number) =>
+  Array.from({ length: digits }, () => Math.floor(rand() * 16).toString(16)).join('');
 
 const b36 = (n: number, len: number) => n.toString(36).toUpperCase().padStart(len, '0').slice(-len);
 
@@ -65,6 +68,8 @@ export interface Filled {
   users: number[];
   /** Words people search with (names of the types, airlines and airports photographed most). */
   words: string[];
+  /** Words of the names photographed less, down to the tail: rarer searches. */
+  rareWords: string[];
 }
 
 export async function fill(database: DatabaseHandle, photos: number, photographers = 5_000): Promise<Filled> {
@@ -120,7 +125,16 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
   let sample = null as Filled['sample'] | null;
   let minId = Number.MAX_SAFE_INTEGER;
   let maxId = 0;
+  // SQLite's page cache is 2 MB by default: the photos' indexes of random keys (file and look hashes)
+  // then go to the file on nearly every insert. A bench's fill keeps them in memory and does not wait
+  // for the disk (a crash loses only the bench's own data); the server's settings come back after.
+  if (database.dialect === 'sqlite') await sql`pragma cache_size = -1000000`.execute(db);
+  if (database.dialect === 'sqlite') await sql`pragma synchronous = off`.execute(db);
+  const startedAt = Date.now();
+  const restoreIndexes = await setIndexesAside(database);
   for (let i = 0; i < photos; i += 1000) {
+    if (process.env.BENCH_VERBOSE && i % 100_000 === 0 && i > 0)
+      console.log(`  filled ${i} in ${(Date.now() - startedAt) / 1000} s`);
     const rows: NewPhoto[] = [];
     const docs: { doc: string; categories: string[] }[] = [];
     for (let j = 0; j < Math.min(1000, photos - i); j++) {
@@ -156,8 +170,9 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
         width: 2560,
         height: 1707,
         bytes: 3_000_000,
-        sha256: 'f'.repeat(64),
-        phash: '0123456789abcdef',
+        // Distinct files and looks, as uploads have: the duplicate check's bands see a real spread.
+        sha256: hex(rand, 64),
+        phash: hex(rand, 16),
         thumbhash: '3OcRJYB4d3h/iIeHeEh3eIhw+j2w',
         exif,
         checks,
@@ -180,7 +195,16 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
       });
     }
     await db.transaction().execute(async (trx) => {
-      const inserted = await trx.insertInto('photos').values(rows).returning('id').execute();
+      // PostgreSQL takes a thousand rows as one JSON parameter: as many bound values cost the client
+      // more than the server (2.5× the time of the whole fill).
+      const columns = sql.join(Object.keys(rows[0]!).map((c) => sql.id(c)));
+      const inserted =
+        database.dialect === 'postgres'
+          ? (
+              await sql<{ id: number }>`insert into photos (${columns})
+                select ${columns} from json_populate_recordset(null::photos, ${JSON.stringify(rows)}) returning id`.execute(trx)
+            ).rows
+          : await trx.insertInto('photos').values(rows).returning('id').execute();
       const pairs = inserted.map((r, k) => ({ id: r.id, ...docs[k]! }));
       for (const r of inserted) {
         minId = Math.min(minId, r.id);
@@ -216,17 +240,20 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
         .execute();
     });
   }
+  await restoreIndexes();
+  if (process.env.BENCH_VERBOSE) console.log(`  indexes made at ${(Date.now() - startedAt) / 1000} s`);
   const airframeIds = await linkAirframes(database, now);
+  if (process.env.BENCH_VERBOSE) console.log(`  airframes linked at ${(Date.now() - startedAt) / 1000} s`);
+  if (database.dialect === 'sqlite') await sql`pragma cache_size = -2000`.execute(db);
+  if (database.dialect === 'sqlite') await sql`pragma synchronous = normal`.execute(db);
   // PostgreSQL's autovacuum would mark the pages all-visible soon after: index-only scans need that.
   await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
   // The words of the most photographed entries' names, as typed in the search box.
-  const words = [
-    ...new Set(
-      [...types.slice(0, 30), ...airlines.slice(0, 30), ...airports.slice(0, 30)].flatMap((r) =>
-        r.search_text.split(/\s+/).filter((w) => w.length >= 3 && w.length <= 12),
-      ),
-    ),
+  const wordsOf = (rows: { search_text: string }[]) => [
+    ...new Set(rows.flatMap((r) => r.search_text.split(/\s+/).filter((w) => w.length >= 3 && w.length <= 12))),
   ];
+  const words = wordsOf([...types.slice(0, 30), ...airlines.slice(0, 30), ...airports.slice(0, 30)]);
+  const rareWords = wordsOf([...types.slice(30), ...airlines.slice(30), ...airports.slice(30)]).filter((w) => !words.includes(w));
   return {
     sample: sample!,
     photoIds: { min: minId, max: maxId },
@@ -237,6 +264,32 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
     types: [...used.types],
     users: [...used.users],
     words,
+    rareWords,
+  };
+}
+
+/**
+ * Drops the secondary indexes of the photos and their search tables (those of the migrations, as the
+ * database describes them; PostgreSQL's full-text GIN index too) and
+ * returns what makes them again: built once over a million rows they take seconds each, where keeping
+ * some twenty of them through a million inserts (file and look hashes, random keys) took minutes.
+ */
+async function setIndexesAside(database: DatabaseHandle): Promise<() => Promise<void>> {
+  const db = database.db;
+  const { rows } =
+    database.dialect === 'postgres'
+      ? await sql<{ name: string; ddl: string }>`select indexname as name, indexdef as ddl from pg_indexes
+          where tablename in ('photos', 'photo_search', 'photo_categories')
+            and indexname not in (select conname from pg_constraint)`.execute(db)
+      : await sql<{ name: string; ddl: string }>`select name, sql as ddl from sqlite_master
+          where type = 'index' and tbl_name in ('photos', 'photo_categories') and sql is not null`.execute(db);
+  for (const { name } of rows) await sql`drop index ${sql.id(name)}`.execute(db);
+  return async () => {
+    await db.transaction().execute(async (trx) => {
+      if (database.dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(trx);
+      if (database.dialect === 'postgres') await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
+      for (const { ddl } of rows) await sql.raw(ddl).execute(trx);
+    });
   };
 }
 
