@@ -15,6 +15,7 @@ import { benchCluster } from './cluster.js';
 import { benchFanout } from './fanout.js';
 import { benchMail } from './mail.js';
 import { benchGallery } from './gallery.js';
+import { benchGalleryScale } from './gallery-scale.js';
 import { benchUploads } from './uploads.js';
 import { formatPagesLcp, pagesLcp } from './lcp.js';
 
@@ -37,7 +38,13 @@ async function timeIt(n: number, fn: () => Promise<unknown>): Promise<number> {
 
 /** `npm run bench` runs every part; `npm run bench -- gallery cluster` only those named. */
 const PARTS = ['first-load', 'api', 'uploads', 'screening', 'follows', 'mail', 'gallery', 'cluster', 'lcp'] as const;
-const asked = process.argv.slice(2);
+const argv = process.argv.slice(2);
+// `gallery --photos N`: the gallery at 100,000 and at N photos, growth ratios per case (issue 37).
+const photosAt = argv.indexOf('--photos');
+const scalePhotos = photosAt >= 0 ? Number(argv[photosAt + 1]) : null;
+if (scalePhotos !== null && !(Number.isInteger(scalePhotos) && scalePhotos > Number(process.env.BENCH_PHOTOS ?? 100_000)))
+  throw new Error('--photos takes a whole number above the smaller gallery (100000, or BENCH_PHOTOS)');
+const asked = photosAt >= 0 ? argv.filter((_, i) => i !== photosAt && i !== photosAt + 1) : argv;
 for (const a of asked)
   if (!(PARTS as readonly string[]).includes(a)) throw new Error(`unknown bench part ${a}: ${PARTS.join(', ')}`);
 const runs = (part: (typeof PARTS)[number]) => asked.length === 0 || asked.includes(part);
@@ -54,7 +61,10 @@ async function main(): Promise<void> {
     if (runs('screening')) await benchScreening(pgServer?.url ?? null);
     if (runs('follows')) await benchFanout(pgServer?.url ?? null);
     if (runs('mail')) await benchMail(pgServer?.url ?? null);
-    if (runs('gallery')) await benchGallery(pgServer?.url ?? null);
+    if (runs('gallery')) {
+      if (scalePhotos) await benchGalleryScale(pgServer?.url ?? null, scalePhotos);
+      else await benchGallery(pgServer?.url ?? null);
+    }
     if (runs('cluster')) await benchCluster(pgServer?.url ?? null);
   } finally {
     pgServer?.stop();

@@ -9,6 +9,7 @@ import {
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type LogEvent,
   type SqliteDatabase,
   type SqliteDialectConfig,
   sql,
@@ -82,7 +83,15 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; dbTimeoutMs?: number }): DatabaseHandle {
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  dbTimeoutMs?: number;
+  /** Hears every query run (the gallery bench keeps each search's SQL to run it again outside the server). */
+  log?: (event: LogEvent) => void;
+}
+
+export function openDatabase(opts: OpenOptions): DatabaseHandle {
   const timeout = opts.dbTimeoutMs ?? 10_000;
   if (opts.databaseUrl) {
     // Every wait has a limit: a server that is down refuses at once, but one that is frozen (or a
@@ -108,7 +117,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
       client.on('error', () => undefined);
       boundRequestQueries(client);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(opts.log ? { log: opts.log } : {}) });
     return { db, dialect: 'postgres', optimize: () => Promise.resolve(), destroy: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -127,7 +136,10 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   // for a table that never had them (1–2 s at 100k photos, once), then only again where a table grew or
   // shrank tenfold.
   sqlite.pragma(`optimize=${OPTIMIZE}`);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: keepingStatements(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: keepingStatements(sqlite) }),
+    ...(opts.log ? { log: opts.log } : {}),
+  });
   return {
     db,
     dialect: 'sqlite',
