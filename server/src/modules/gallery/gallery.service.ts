@@ -144,15 +144,18 @@ export class GalleryService {
       answer = { items: [], nextCursor: null, total: 0, totalCapped: false };
     } else {
       const dialect = this.database.dialect;
-      const probes = await search.categoryProbes(this.db, filter);
-      const page = await this.page([this.db, dialect, filter, q.sort, after, q.limit, probes.page], q.view);
+      const [probes, probeText] = await Promise.all([
+        search.categoryProbes(this.db, filter),
+        search.textProbed(this.db, dialect, filter),
+      ]);
+      const page = await this.page([this.db, dialect, filter, q.sort, after, q.limit, probes.page, probeText], q.view);
       // The total is the same for every page of one search: counted on the first only, and not even
       // there when that page holds every match (a registration's few photos, most narrow searches).
       const counted = after
         ? { total: -1, at: now }
         : page.rows.length <= q.limit
           ? this.counted(filter, version, { total: page.rows.length, at: now })
-          : await this.total(filter, probes.count, version, now);
+          : await this.total(filter, probes.count, probeText, version, now);
       const total = counted.total;
       // An answer made with a total counted earlier lives no longer than that total would alone.
       madeAt = counted.at;
@@ -182,11 +185,17 @@ export class GalleryService {
   }
 
   /** The capped count of a search, counted once per gallery version (and 10 s) for all its sorts and views. */
-  private async total(filter: search.GalleryFilter, probeCategory: boolean, version: number, now: number): Promise<Counted> {
+  private async total(
+    filter: search.GalleryFilter,
+    probeCategory: boolean,
+    probeText: boolean,
+    version: number,
+    now: number,
+  ): Promise<Counted> {
     const hit = this.totals.get(JSON.stringify(filter), String(version), now);
     if (hit !== undefined) return hit;
     return this.counted(filter, version, {
-      total: await search.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP, probeCategory),
+      total: await search.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP, probeCategory, probeText),
       at: now,
     });
   }
