@@ -1,10 +1,14 @@
 // The gallery's search: filters, keyset pages and capped counts over accepted photos.
-import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { GallerySort } from '../../../../contract/gallery.js';
 import type { DbOrTrx, Dialect } from '../../db/database.js';
 import { CARD_COLUMNS, type Database, type PhotosTable } from '../../db/schema.js';
 import type { QueryToken } from './search-text.js';
+import { textMatch, textMatches } from './text-match.repository.js';
+
+export { textProbed } from './text-match.repository.js';
 import { ACCEPTED } from '../../db/accepted.js';
+import { countOf } from './gallery-counts.repository.js';
 
 export interface GalleryFilter {
   registrationKey?: string;
@@ -29,13 +33,6 @@ const SORT_COLUMN = { accepted: 'decided_at', taken: 'taken_on', views: 'views',
   GallerySort,
   keyof PhotosTable
 >;
-
-function ftsMatch(tokens: QueryToken[]): string {
-  return tokens.map((t) => `"${t.text}"${t.prefix ? '*' : ''}`).join(' AND ');
-}
-function tsQuery(tokens: QueryToken[]): string {
-  return tokens.map((t) => `${t.text}${t.prefix ? ':*' : ''}`).join(' & ');
-}
 
 /**
  * How a category is found: its photos gathered first, or probed per photo (its key is (category,
@@ -104,28 +101,6 @@ function filtered(
       }),
     )
     .$if((f.tokens?.length ?? 0) > 0, (q) => q.where(textMatch(dialect, f.tokens!, probeText)));
-}
-
-/**
- * The free text: a photo's document holds every token (the last Latin one as a prefix). Gathered, the
- * full-text index lists its matches first; probed, each photo the walk reaches has its own document
- * read by key and looked at (`textProbed` says which). The document is its tokens joined by single
- * spaces (search-text.ts), so a token is whole where spaces surround it, and a prefix where one leads.
- */
-function textMatch(dialect: Dialect, tokens: QueryToken[], probe: boolean) {
-  return (eb: ExpressionBuilder<Database, 'photos'>) => {
-    if (dialect === 'postgres') {
-      const matches = sql<SqlBool>`doc @@ to_tsquery('simple', ${tsQuery(tokens)})`;
-      return probe
-        ? sql<SqlBool>`exists (select 1 from photo_search where photo_search.photo_id = photos.id and ${matches})`
-        : eb('photos.id', 'in', sql<number>`(select photo_id from photo_search where ${matches})`);
-    }
-    if (!probe) {
-      return eb('photos.id', 'in', sql<number>`(select rowid from photo_search where photo_search match ${ftsMatch(tokens)})`);
-    }
-    const holds = tokens.map((t) => sql`instr(' ' || doc || ' ', ${` ${t.text}${t.prefix ? '' : ' '}`}) > 0`);
-    return sql<SqlBool>`likely(exists (select 1 from photo_search where photo_search.rowid = photos.id and ${sql.join(holds, sql` and `)}))`;
-  };
 }
 
 /** True when the accepted photo `photoId` is among the filter's results (a saved search a member follows). */
@@ -205,54 +180,36 @@ export async function categoryProbes(db: DbOrTrx, f: GalleryFilter, size = PROBE
   return { page: large, count: large && f.from === undefined && f.to === undefined };
 }
 
-/**
- * Free text matching at least this many accepted photos is probed per photo along an index rather than
- * gathered. At 1M photos on SQLite a gathered match cost ~0.7 µs and a probe ~3.5 µs, and a page walks
- * about 41 × N ÷ matches photos: the two meet near 14,000 matches (10 ms), and below this size a gather
- * costs at most ~7 ms at any N, a walk ~14 ms at 1M.
- */
-export const PROBED_TEXT_SIZE = 10_000;
+/** Whether the gallery keeps the filter's count: `countCapped` gives it exactly, however large. */
+export const hasKeptCount = (f: GalleryFilter) => countedFilter(f, activeFilters(f)) !== null;
 
-/**
- * Whether a search's free text should be probed per photo: its matches, counted up to the threshold
- * in the full-text index. A common word (china, boeing) gathered its hundreds of thousands of matches
- * and sorted them (205 ms a page at 1M photos on SQLite) where the sort's own index, each photo's
- * document read by key, reaches a page in 0.2 ms; a rarer one (a registration, an MSN) is gathered,
- * its matches cheap where a walk could cross the whole gallery (issue 37).
- */
-export async function textProbed(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, size = PROBED_TEXT_SIZE): Promise<boolean> {
-  return f.tokens?.length ? (await textMatches(db, dialect, f.tokens, size)) >= size : false;
-}
-
-/** The full-text index's own prefixes (migration 2026-11-23-02): a prefix of another length merges every term it starts. */
-const INDEXED_PREFIX = (t: QueryToken) => t.text.length >= 2 && t.text.length <= 4;
-
-/**
- * Photos whose documents hold the tokens, counted up to `limit`. A prefix finds at least what its whole
- * word finds, and the whole word is the cheap one to count: FTS5 and GIN merge the lists of every term a
- * prefix starts before the first match comes (`china*` 12 ms at 1M photos, `b*` 190 ms; `china` 0.2 ms).
- * So a prefix the index does not keep is counted whole first, and as a prefix only when that falls short.
- */
-async function textMatches(db: DbOrTrx, dialect: Dialect, tokens: QueryToken[], limit: number): Promise<number> {
-  const count = async (ts: QueryToken[]) => {
-    const matches =
-      dialect === 'postgres'
-        ? sql`select 1 from photo_search where doc @@ to_tsquery('simple', ${tsQuery(ts)}) limit ${limit}`
-        : sql`select 1 from photo_search where photo_search match ${ftsMatch(ts)} limit ${limit}`;
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (${matches}) as m`.execute(db);
-    return Number(rows[0]!.n);
-  };
-  if (tokens.some((t) => t.prefix && !INDEXED_PREFIX(t))) {
-    const whole = await count(tokens.map((t) => ({ ...t, prefix: false })));
-    if (whole >= limit) return whole;
+/** The gallery's counter for a filter of at most one kept fact (gallery-counts.repository.ts), if it has one. */
+function countedFilter(f: GalleryFilter, keys: (keyof GalleryFilter)[]): [kind: string, key: string] | null {
+  if (keys.length === 0) return ['all', ''];
+  if (keys.length > 1) return null;
+  switch (keys[0]) {
+    case 'airlineId':
+      return ['airline', String(f.airlineId)];
+    case 'airportId':
+      return ['airport', String(f.airportId)];
+    case 'typeId':
+      return ['type', String(f.typeId)];
+    case 'uploaderId':
+      return ['user', String(f.uploaderId)];
+    case 'category':
+      return ['category', f.category!];
+    case 'featured':
+      return ['featured', ''];
+    default:
+      return null;
   }
-  return count(tokens);
 }
 
 /**
- * How many accepted photos match, counted up to `cap + 1` so the count stays cheap. A category or free
- * text alone is counted in its own table, which holds accepted photos only (GalleryIndex keeps it so),
- * without visiting a photo: `airliner` or `boeing` match tens of thousands.
+ * How many accepted photos match: exactly where the gallery keeps the count (no filter, or one airline,
+ * airport, type, photographer, category or the featured: `hasKeptCount`), otherwise counted up to
+ * `cap + 1` so the count stays cheap. Free text alone is counted in its own table, which holds accepted
+ * photos only (GalleryIndex keeps it so), without visiting a photo: `boeing` matches tens of thousands.
  */
 export async function countCapped(
   db: DbOrTrx,
@@ -263,6 +220,8 @@ export async function countCapped(
   probeText = false,
 ): Promise<number> {
   const keys = activeFilters(f);
+  const counted = countedFilter(f, keys);
+  if (counted) return countOf(db, ...counted);
   if (keys.length === 1 && keys[0] === 'tokens') return textMatches(db, dialect, f.tokens!, cap + 1);
   if (keys.length === 1 && keys[0] === 'category') {
     const matches = sql`select 1 from photo_categories where category = ${f.category!} limit ${cap + 1}`;
