@@ -8,7 +8,11 @@ import { text, trimmedText, z } from './zod.js';
 
 export { GALLERY_SORTS, type GallerySort } from './catalogues.js';
 
-/** `total` is counted up to this many; beyond it the answer says `totalCapped`. */
+/**
+ * `total` is counted up to this many; beyond it the answer says `totalCapped`. A search the gallery
+ * keeps a count for (no filter, or one airline, airport, type, photographer, category or the
+ * featured) has its exact total, however large.
+ */
 export const TOTAL_CAP = 10_000;
 
 const optionalId = z.coerce.number().int('编号需为整数').positive('编号需为正数').max(MAX_ID, '编号过大').optional();
@@ -79,7 +83,7 @@ export const searchResponse = z.object({
   items: z.array(photoResponse),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
-  /** True when there are more than TOTAL_CAP matches and `total` says TOTAL_CAP. */
+  /** True when there are more than TOTAL_CAP matches and `total` says TOTAL_CAP (never for a kept count). */
   totalCapped: z.boolean(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;

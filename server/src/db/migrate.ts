@@ -18,6 +18,7 @@ import * as m20261127Jobs from './migrations/2026-11-27-01-jobs.js';
 import * as m20261127Registrations from './migrations/2026-11-27-02-registrations.js';
 import * as m20261128PhashBands from './migrations/2026-11-28-01-phash-bands.js';
 import * as m20261128SearchAnchors from './migrations/2026-11-28-02-search-anchors.js';
+import * as m20261128GalleryCounts from './migrations/2026-11-28-03-gallery-counts.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-02-registrations': m20261127Registrations,
   '2026-11-28-01-phash-bands': m20261128PhashBands,
   '2026-11-28-02-search-anchors': m20261128SearchAnchors,
+  '2026-11-28-03-gallery-counts': m20261128GalleryCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

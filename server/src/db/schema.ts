@@ -425,6 +425,25 @@ export interface NotamsTable {
   updated_at: number;
 }
 
+/** How many accepted photos a single filter finds (migration 2026-11-28-03): kind `all`, `featured` (key ''), `airline`, `airport`, `type`, `user` (the id), `category`. */
+export interface GalleryCountsTable {
+  kind: string;
+  key: string;
+  n: number;
+}
+
+/** What an accepted photo is counted under in gallery_counts, so a change moves its counts once. */
+export interface GalleryCountedTable {
+  photo_id: number;
+  airline_id: number | null;
+  airport_id: number | null;
+  aircraft_type_id: number | null;
+  uploader_id: number;
+  featured: number;
+  /** The photo's categories, as on the photo. */
+  categories: Json<string[]>;
+}
+
 export interface Database {
   votes: VotesTable;
   ballots: BallotsTable;
@@ -444,6 +463,8 @@ export interface Database {
   follow_digests: FollowDigestsTable;
   photo_categories: PhotoCategoriesTable;
   photo_search: PhotoSearchTable;
+  gallery_counts: GalleryCountsTable;
+  gallery_counted: GalleryCountedTable;
   gallery_state: GalleryStateTable;
   lookup_versions: LookupVersionsTable;
   reference_imports: ReferenceImportsTable;

@@ -10,6 +10,7 @@ import type { NewPhoto } from '../db/schema.js';
 import { documentTokens } from '../modules/gallery/search-text.js';
 import { importReferenceData } from '../modules/reference/reference.import.js';
 import { CLEAN_CHECKS } from './photos.js';
+import { countAcceptedPhotos } from '../db/migrations/2026-11-28-03-gallery-counts.js';
 
 /**
  * sfc32, seeded: a small generator with good statistics. (A 31-bit LCG's successive draws are
@@ -121,6 +122,7 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
     [2560, 1280, 960, 640, 320].map((edge) => ({ edge, width: edge, height: Math.round((edge * 2) / 3) })),
   );
   const registrations = new Set<string>();
+  const airframeOf = new Map<string, number>();
   const used = { airlines: new Set<number>(), airports: new Set<number>(), types: new Set<number>(), users: new Set<number>() };
   let sample = null as Filled['sample'] | null;
   let minId = Number.MAX_SAFE_INTEGER;
@@ -195,6 +197,29 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
       });
     }
     await db.transaction().execute(async (trx) => {
+      // In the bench's world each registration is one aircraft: an airframe is made with its first
+      // photo (its type and MSN), and the photos point at it as they are written.
+      const fresh = [...new Map(rows.filter((r) => !airframeOf.has(r.registration)).map((r) => [r.registration, r])).values()];
+      if (fresh.length > 0) {
+        const made = await trx
+          .insertInto('airframes')
+          .values(
+            fresh.map((r) => ({
+              aircraft_type_id: r.aircraft_type_id!,
+              msn: r.msn,
+              msn_key: r.msn,
+              line_number: null,
+              built_year: null,
+              status: 'active' as const,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .returning('id')
+          .execute();
+        fresh.forEach((r, k) => airframeOf.set(r.registration, made[k]!.id));
+      }
+      for (const r of rows) r.airframe_id = airframeOf.get(r.registration)!;
       // PostgreSQL takes a thousand rows as one JSON parameter: as many bound values cost the client
       // more than the server (2.5× the time of the whole fill).
       const columns = sql.join(Object.keys(rows[0]!).map((c) => sql.id(c)));
@@ -204,7 +229,11 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
               await sql<{ id: number }>`insert into photos (${columns})
                 select ${columns} from json_populate_recordset(null::photos, ${JSON.stringify(rows)}) returning id`.execute(trx)
             ).rows
-          : await trx.insertInto('photos').values(rows).returning('id').execute();
+          : [
+              // SQLite binds at most 32,766 values a statement.
+              ...(await trx.insertInto('photos').values(rows.slice(0, 500)).returning('id').execute()),
+              ...(rows.length > 500 ? await trx.insertInto('photos').values(rows.slice(500)).returning('id').execute() : []),
+            ];
       const pairs = inserted.map((r, k) => ({ id: r.id, ...docs[k]! }));
       for (const r of inserted) {
         minId = Math.min(minId, r.id);
@@ -242,8 +271,11 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
   }
   await restoreIndexes();
   if (process.env.BENCH_VERBOSE) console.log(`  indexes made at ${(Date.now() - startedAt) / 1000} s`);
-  const airframeIds = await linkAirframes(database, now);
-  if (process.env.BENCH_VERBOSE) console.log(`  airframes linked at ${(Date.now() - startedAt) / 1000} s`);
+  const airframeIds = { min: Math.min(...airframeOf.values()), max: Math.max(...airframeOf.values()) };
+  // The photos were written past GalleryIndex: their counts are made as the migration made them.
+  await db.deleteFrom('gallery_counted').execute();
+  await db.deleteFrom('gallery_counts').execute();
+  await countAcceptedPhotos(db);
   if (database.dialect === 'sqlite') await sql`pragma cache_size = -2000`.execute(db);
   if (database.dialect === 'sqlite') await sql`pragma synchronous = normal`.execute(db);
   // PostgreSQL's autovacuum would mark the pages all-visible soon after: index-only scans need that.
@@ -291,30 +323,4 @@ async function setIndexesAside(database: DatabaseHandle): Promise<() => Promise<
       for (const { ddl } of rows) await sql.raw(ddl).execute(trx);
     });
   };
-}
-
-/**
- * One airframe per registration, linked in three statements (the photo-by-photo link the server does on
- * acceptance would take minutes at 100k): made with the registration key in `msn_key` to find them by,
- * photos pointed at them, then each given the MSN of its first photo.
- */
-async function linkAirframes(database: DatabaseHandle, now: number): Promise<{ min: number; max: number }> {
-  const db = database.db;
-  await db.transaction().execute(async (trx) => {
-    // Three statements over 100k rows: longer than the server's statement limit on PostgreSQL.
-    if (database.dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(trx);
-    await sql`insert into airframes (aircraft_type_id, msn, msn_key, line_number, built_year, status, created_at, updated_at)
-      select min(aircraft_type_id), null, registration_key, null, null, 'active', ${now}, ${now}
-      from photos where state = 'accepted' group by registration_key`.execute(trx);
-    await sql`update photos set airframe_id = (select id from airframes where airframes.msn_key = photos.registration_key)
-      where state = 'accepted'`.execute(trx);
-    await sql`update airframes set
-      msn = (select min(msn) from photos where photos.airframe_id = airframes.id and photos.state = 'accepted'),
-      msn_key = (select min(msn) from photos where photos.airframe_id = airframes.id and photos.state = 'accepted')`.execute(trx);
-  });
-  const row = await db
-    .selectFrom('airframes')
-    .select((eb) => [eb.fn.min('id').as('min'), eb.fn.max('id').as('max')])
-    .executeTakeFirstOrThrow();
-  return { min: Number(row.min), max: Number(row.max) };
 }

@@ -146,7 +146,7 @@ export class GalleryService {
       const dialect = this.database.dialect;
       const [probes, probeText] = await Promise.all([
         search.categoryProbes(this.db, filter),
-        search.textProbed(this.db, dialect, filter),
+        search.textProbed(this.db, dialect, filter.tokens),
       ]);
       const page = await this.page([this.db, dialect, filter, q.sort, after, q.limit, probes.page, probeText], q.view);
       // The total is the same for every page of one search: counted on the first only, and not even
@@ -163,8 +163,9 @@ export class GalleryService {
       answer = {
         items: page.items,
         nextCursor: page.rows.length > q.limit && last ? encodeCursor(sortValue(last, q.sort), last.id) : null,
-        total: Math.min(Math.max(total, 0), TOTAL_CAP),
-        totalCapped: total > TOTAL_CAP,
+        // Exact where the gallery keeps the count, however large; otherwise counted up to the cap.
+        total: search.hasKeptCount(filter) ? Math.max(total, 0) : Math.min(Math.max(total, 0), TOTAL_CAP),
+        totalCapped: !search.hasKeptCount(filter) && total > TOTAL_CAP,
       };
     }
     // Checked against the contract once, when made, as the route's serializer would on every send.

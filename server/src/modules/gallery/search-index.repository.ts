@@ -19,6 +19,8 @@ export function photoForIndex(db: DbOrTrx, dialect: Dialect, id: number) {
       'photos.aircraft_type_id',
       'photos.airline_id',
       'photos.airport_id',
+      'photos.uploader_id',
+      'photos.featured_at',
       'users.username',
     ])
     .where('photos.id', '=', id)

@@ -1,12 +1,13 @@
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import * as repo from './search-index.repository.js';
+import * as counts from './gallery-counts.repository.js';
 import { documentTokens } from './search-text.js';
 import { fromJson } from '../../db/json.js';
 
 /**
- * Keeps the gallery's search index (one document and the categories per accepted photo) and its
- * version in step with the photos, inside the transaction of each change (GalleryService hears of
+ * Keeps the gallery's search index (one document and the categories per accepted photo), the counts of
+ * its single filters and its version in step with the photos, inside the transaction of each change (GalleryService hears of
  * them through the event hub and calls `syncMany`).
  */
 export class GalleryIndex {
@@ -29,6 +30,7 @@ export class GalleryIndex {
     if (photoIds.length === 0) return;
     for (const photoId of [...new Set(photoIds)].sort((a, b) => a - b)) {
       const photo = await repo.photoForIndex(trx, this.database.dialect, photoId);
+      const counted = await counts.countedFacts(trx, photoId);
       if (photo?.state === 'accepted') {
         const words = await this.reference.searchWords(trx, {
           typeId: photo.aircraft_type_id,
@@ -38,8 +40,17 @@ export class GalleryIndex {
         const doc = documentTokens([photo.registration, photo.msn, ...words, photo.username], [photo.registration]);
         const categories = [...new Set(fromJson(photo.categories))];
         await repo.writeSearchDocument(trx, this.database.dialect, photoId, doc, categories);
+        await counts.moveCounts(trx, photoId, counted, {
+          airline_id: photo.airline_id,
+          airport_id: photo.airport_id,
+          aircraft_type_id: photo.aircraft_type_id,
+          uploader_id: photo.uploader_id,
+          featured: photo.featured_at === null ? 0 : 1,
+          categories: photo.categories,
+        });
       } else {
         await repo.removeFromIndex(trx, this.database.dialect, photoId);
+        await counts.moveCounts(trx, photoId, counted, null);
       }
     }
     await repo.bumpGalleryVersion(trx);
