@@ -276,7 +276,7 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
   await db.deleteFrom('gallery_counted').execute();
   await db.deleteFrom('gallery_counts').execute();
   await countAcceptedPhotos(db);
-  if (database.dialect === 'sqlite') await sql`pragma cache_size = -2000`.execute(db);
+  if (database.dialect === 'sqlite') await sql`pragma cache_size = -65536`.execute(db);
   if (database.dialect === 'sqlite') await sql`pragma synchronous = normal`.execute(db);
   // PostgreSQL's autovacuum would mark the pages all-visible soon after: index-only scans need that.
   await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
