@@ -13,7 +13,7 @@ export { GALLERY_SORTS, type GallerySort } from './catalogues.js';
  * keeps a count for (no filter, or one airline, airport, type, photographer, category or the
  * featured) has its exact total, however large.
  */
-export const TOTAL_CAP = 10_000;
+export const TOTAL_CAP = 1_000;
 
 const optionalId = z.coerce.number().int('编号需为整数').positive('编号需为正数').max(MAX_ID, '编号过大').optional();
 const optionalDate = text(10, '日期格式需为 YYYY-MM-DD')

@@ -142,7 +142,7 @@ describe('search page', () => {
         ? gallery([ACCEPTED[1]!], { total: 0 })
         : gallery([ACCEPTED[0]!], { total: TOTAL_CAP, totalCapped: true, nextCursor: 'next-1' }),
     );
-    await screen.findByText('共 10,000+ 张图片');
+    await screen.findByText('共 1,000+ 张图片');
     // A link of its own for a page without script (and crawlers); with script it loads the next photos here.
     const more = screen.getByRole('link', { name: '加载更多' });
     expect(more.getAttribute('href')).toBe('/search?cursor=next-1');
