@@ -30,6 +30,7 @@ import { decodeCursor, encodeCursor, sortValue } from './search-cursor.js';
 import * as likes from './likes.repository.js';
 import { galleryVersion } from './search-index.repository.js';
 import { queryTokens } from './search-text.js';
+import { planSearch } from './search-plan.js';
 
 /** A search as the gallery's queries take it (FollowFanout anchors saved searches on it). */
 export type { GalleryFilter } from './search.repository.js';
@@ -144,18 +145,15 @@ export class GalleryService {
       answer = { items: [], nextCursor: null, total: 0, totalCapped: false };
     } else {
       const dialect = this.database.dialect;
-      const [probes, probeText] = await Promise.all([
-        search.categoryProbes(this.db, filter),
-        search.textProbed(this.db, dialect, filter.tokens),
-      ]);
-      const page = await this.page([this.db, dialect, filter, q.sort, after, q.limit, probes.page, probeText], q.view);
+      const plan = await planSearch(this.db, dialect, filter, q.sort);
+      const page = await this.page([this.db, dialect, filter, q.sort, after, q.limit, plan], q.view);
       // The total is the same for every page of one search: counted on the first only, and not even
       // there when that page holds every match (a registration's few photos, most narrow searches).
       const counted = after
         ? { total: -1, at: now }
         : page.rows.length <= q.limit
           ? this.counted(filter, version, { total: page.rows.length, at: now })
-          : await this.total(filter, probes.count, probeText, version, now);
+          : await this.total(filter, { probeCategory: plan.countProbesCategory, probeText: plan.probeText }, version, now);
       const total = counted.total;
       // An answer made with a total counted earlier lives no longer than that total would alone.
       madeAt = counted.at;
@@ -186,17 +184,11 @@ export class GalleryService {
   }
 
   /** The capped count of a search, counted once per gallery version (and 10 s) for all its sorts and views. */
-  private async total(
-    filter: search.GalleryFilter,
-    probeCategory: boolean,
-    probeText: boolean,
-    version: number,
-    now: number,
-  ): Promise<Counted> {
+  private async total(filter: search.GalleryFilter, plan: search.PagePlan, version: number, now: number): Promise<Counted> {
     const hit = this.totals.get(JSON.stringify(filter), String(version), now);
     if (hit !== undefined) return hit;
     return this.counted(filter, version, {
-      total: await search.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP, probeCategory, probeText),
+      total: await search.countCapped(this.db, this.database.dialect, filter, TOTAL_CAP, plan),
       at: now,
     });
   }

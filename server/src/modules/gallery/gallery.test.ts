@@ -526,11 +526,11 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
       const name = JSON.stringify(f);
       const total = await countCapped(db, dialect, f, 10);
       expect(total, name).toBeGreaterThan(0);
-      expect(await countCapped(db, dialect, f, 10, true), name).toBe(total);
+      expect(await countCapped(db, dialect, f, 10, { probeCategory: true }), name).toBe(total);
       for (const sort of GALLERY_SORTS) {
         const gathered = await searchPageQuery(db, dialect, f, sort, null, 2).execute();
-        const probed = await searchPageQuery(db, dialect, f, sort, null, 2, true).execute();
-        const cards = await searchCardsQuery(db, dialect, f, sort, null, 2, true).execute();
+        const probed = await searchPageQuery(db, dialect, f, sort, null, 2, { probeCategory: true }).execute();
+        const cards = await searchCardsQuery(db, dialect, f, sort, null, 2, { probeCategory: true }).execute();
         expect(gathered.length, `${name} ${sort}`).toBe(Math.min(total, 3));
         expect(
           probed.map((r) => r.id),

@@ -58,7 +58,7 @@ describe('gallery page plans on SQLite', () => {
   async function expectSortIndexWalked(f: GalleryFilter) {
     for (const sort of GALLERY_SORTS)
       for (const query of [searchPageQuery, searchCardsQuery]) {
-        const steps = await plan(query(t.database.db, 'sqlite', f, sort, null, 40, true));
+        const steps = await plan(query(t.database.db, 'sqlite', f, sort, null, 40, { probeCategory: true }));
         const said = `${JSON.stringify(f)} ${sort}: ${steps.join(' | ')}`;
         expect(
           steps.some((step) => SORT_INDEX[sort].test(step)),

@@ -178,7 +178,7 @@ describe.each(databaseKinds())('gallery search against its plain definition (%s)
     expect(nonEmpty).toBeGreaterThan(pool.length / 2);
   }, 300_000);
 
-  it('does so in every shape a query takes: categories and words gathered or probed, pages and counts', async () => {
+  it('does so in every shape a query takes: gathered, probed or walked, pages and counts', async () => {
     const db = t.database.db;
     const dialect = t.database.dialect;
     let withText = 0;
@@ -191,31 +191,27 @@ describe.each(databaseKinds())('gallery search against its plain definition (%s)
       // The first page, and the one after the reference's own last photo of it.
       const after = expected[q.limit - 1];
       const afterKey = after ? { value: after[column], id: after.id } : null;
+      // Every shape: categories and words gathered or probed, the sort's index walked or not (SQLite).
       for (const probeCategory of [false, true]) {
         for (const probeText of [false, true]) {
-          const said = `${JSON.stringify(q)} probing category ${probeCategory}, text ${probeText}`;
-          const first = await searchCardsQuery(db, dialect, filter, q.sort, null, q.limit, probeCategory, probeText).execute();
-          expect(
-            first.map((r) => r.id),
-            said,
-          ).toEqual(expected.slice(0, q.limit + 1).map((r) => r.id));
-          if (afterKey) {
-            const second = await searchCardsQuery(
-              db,
-              dialect,
-              filter,
-              q.sort,
-              afterKey,
-              q.limit,
-              probeCategory,
-              probeText,
-            ).execute();
+          for (const walkSort of [undefined, true]) {
+            const plan = { probeCategory, probeText, walkSort };
+            const said = `${JSON.stringify(q)} ${JSON.stringify(plan)}`;
+            const first = await searchCardsQuery(db, dialect, filter, q.sort, null, q.limit, plan).execute();
             expect(
-              second.map((r) => r.id),
+              first.map((r) => r.id),
               said,
-            ).toEqual(expected.slice(q.limit, 2 * q.limit + 1).map((r) => r.id));
+            ).toEqual(expected.slice(0, q.limit + 1).map((r) => r.id));
+            if (afterKey) {
+              const second = await searchCardsQuery(db, dialect, filter, q.sort, afterKey, q.limit, plan).execute();
+              expect(
+                second.map((r) => r.id),
+                said,
+              ).toEqual(expected.slice(q.limit, 2 * q.limit + 1).map((r) => r.id));
+            }
           }
-          expect(await countCapped(db, dialect, filter, 10_000, probeCategory, probeText), said).toBe(expected.length);
+          const said = `${JSON.stringify(q)} count, probing category ${probeCategory}, text ${probeText}`;
+          expect(await countCapped(db, dialect, filter, 10_000, { probeCategory, probeText }), said).toBe(expected.length);
         }
       }
     }

@@ -122,6 +122,16 @@ export const searchCardsQuery = (...args: PageArgs) => page(...args).select(CARD
 
 type PageArgs = Parameters<typeof page>;
 
+/** How a page finds its photos (search-plan.ts decides it per search). */
+export interface PagePlan {
+  /** A large category probed per photo rather than gathered. */
+  probeCategory?: boolean;
+  /** Common words probed per photo rather than gathered. */
+  probeText?: boolean;
+  /** SQLite: walk the sort's own index, every filter checked per photo. Unsaid: only when nothing but probed categories and words filter. */
+  walkSort?: boolean;
+}
+
 /** The page's rows in order, by the ids the filter's and sort's indexes give. */
 function page(
   db: DbOrTrx,
@@ -130,16 +140,15 @@ function page(
   sort: GallerySort,
   after: SortKey | null,
   limit: number,
-  probeCategory = false,
-  probeText = false,
+  plan: PagePlan = {},
 ) {
   const column = SORT_COLUMN[sort];
-  // Nothing but probed index-table filters (a large category, common words): walk the sort's own index.
+  const { probeCategory = false, probeText = false } = plan;
   const active = activeFilters(f);
   const walkSort =
     dialect === 'sqlite' &&
-    active.length > 0 &&
-    active.every((k) => (k === 'category' && probeCategory) || (k === 'tokens' && probeText));
+    (plan.walkSort ??
+      (active.length > 0 && active.every((k) => (k === 'category' && probeCategory) || (k === 'tokens' && probeText))));
   const ids = filtered(db, dialect, f, probeCategory ? 'sorted' : 'gather', walkSort ? SORT_INDEX[sort] : undefined, probeText)
     .select('photos.id')
     .$if(after !== null, (q) =>
@@ -181,10 +190,11 @@ export async function categoryProbes(db: DbOrTrx, f: GalleryFilter, size = PROBE
 }
 
 /** Whether the gallery keeps the filter's count: `countCapped` gives it exactly, however large. */
-export const hasKeptCount = (f: GalleryFilter) => countedFilter(f, activeFilters(f)) !== null;
+export const hasKeptCount = (f: GalleryFilter) => countedFilter(f) !== null;
 
 /** The gallery's counter for a filter of at most one kept fact (gallery-counts.repository.ts), if it has one. */
-function countedFilter(f: GalleryFilter, keys: (keyof GalleryFilter)[]): [kind: string, key: string] | null {
+export function countedFilter(f: GalleryFilter): [kind: string, key: string] | null {
+  const keys = activeFilters(f);
   if (keys.length === 0) return ['all', ''];
   if (keys.length > 1) return null;
   switch (keys[0]) {
@@ -216,11 +226,11 @@ export async function countCapped(
   dialect: Dialect,
   f: GalleryFilter,
   cap: number,
-  probeCategory = false,
-  probeText = false,
+  plan: Pick<PagePlan, 'probeCategory' | 'probeText'> = {},
 ): Promise<number> {
+  const { probeCategory = false, probeText = false } = plan;
   const keys = activeFilters(f);
-  const counted = countedFilter(f, keys);
+  const counted = countedFilter(f);
   if (counted) return countOf(db, ...counted);
   if (keys.length === 1 && keys[0] === 'tokens') return textMatches(db, dialect, f.tokens!, cap + 1);
   if (keys.length === 1 && keys[0] === 'category') {
