@@ -13,7 +13,7 @@ export interface SizeFigures {
   photos: number;
   fillSeconds: number;
   /** The SQL of one URL, run alone: mean and worst ms per case. */
-  serial: Record<Case, { mean: number; worst: number }>;
+  serial: Record<Case, { mean: number; worst: number; slowest: { ms: number; url: string }[] }>;
   throughput: Record<Case | 'photo by id', { real: Load; minimal: Load }>;
   /** The upload's look-alike check, median ms. */
   duplicateMs: number;
@@ -96,6 +96,10 @@ export function scaleReport(small: SizeFigures, large: SizeFigures): string {
       '≥ 2,000 req/s',
       verdict(w.rps >= 2_000),
     ]);
+  }
+  out.push(`  the slowest URLs' SQL at ${n(large.photos)}:`);
+  for (const c of cases) {
+    for (const { ms: t, url } of large.serial[c].slowest) out.push(`    ${ms(t).padStart(6)} ms  ${decodeURIComponent(url)}`);
   }
   for (const [name, figure, goal, v] of goals)
     out.push(`  ${name!.padEnd(44)} ${figure!.padEnd(34)} goal ${goal!.padEnd(14)} ${v}`);

@@ -61,7 +61,7 @@ function dateRange(rand: Rand): [string, string] {
 }
 
 /** Distinct URLs of each case, the same kinds at every size (the same seed). */
-async function casePools(database: ReturnType<typeof openDatabase>, f: Filled): Promise<Record<Case, string[]>> {
+export async function casePools(database: ReturnType<typeof openDatabase>, f: Filled): Promise<Record<Case, string[]>> {
   const rand = random(37);
   // Deep pages start after a random photo's place in the sort: a reader far down a long list.
   const span = f.photoIds.max - f.photoIds.min + 1;
@@ -178,7 +178,11 @@ async function measureSize(kind: 'sqlite' | 'postgres', photos: number, allWorke
         await runner.run(routes[u]!);
         times.push(Number(process.hrtime.bigint() - t) / 1e6);
       }
-      serial[c] = { mean: times.reduce((a, b) => a + b, 0) / times.length, worst: Math.max(...times) };
+      const slowest = times
+        .map((ms, i) => ({ ms, url: pools[c][i]! }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 3);
+      serial[c] = { mean: times.reduce((a, b) => a + b, 0) / times.length, worst: Math.max(...times), slowest };
     }
 
     const routesFile = path.join(dataDir, 'minimal-routes.json');

@@ -19,6 +19,7 @@ import * as m20261127Registrations from './migrations/2026-11-27-02-registration
 import * as m20261128PhashBands from './migrations/2026-11-28-01-phash-bands.js';
 import * as m20261128SearchAnchors from './migrations/2026-11-28-02-search-anchors.js';
 import * as m20261128GalleryCounts from './migrations/2026-11-28-03-gallery-counts.js';
+import * as m20261128FeaturedSorts from './migrations/2026-11-28-04-featured-sorts.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-01-phash-bands': m20261128PhashBands,
   '2026-11-28-02-search-anchors': m20261128SearchAnchors,
   '2026-11-28-03-gallery-counts': m20261128GalleryCounts,
+  '2026-11-28-04-featured-sorts': m20261128FeaturedSorts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

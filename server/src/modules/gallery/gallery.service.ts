@@ -145,15 +145,15 @@ export class GalleryService {
       answer = { items: [], nextCursor: null, total: 0, totalCapped: false };
     } else {
       const dialect = this.database.dialect;
-      const plan = await planSearch(this.db, dialect, filter, q.sort);
-      const page = await this.page([this.db, dialect, filter, q.sort, after, q.limit, plan], q.view);
+      const plan = await planSearch(this.db, dialect, filter, q.sort, TOTAL_CAP);
+      const page = await this.page([this.db, dialect, filter, q.sort, after, q.limit, plan.page], q.view);
       // The total is the same for every page of one search: counted on the first only, and not even
       // there when that page holds every match (a registration's few photos, most narrow searches).
       const counted = after
         ? { total: -1, at: now }
         : page.rows.length <= q.limit
           ? this.counted(filter, version, { total: page.rows.length, at: now })
-          : await this.total(filter, { probeCategory: plan.countProbesCategory, probeText: plan.probeText }, version, now);
+          : await this.total(filter, plan.count, version, now);
       const total = counted.total;
       // An answer made with a total counted earlier lives no longer than that total would alone.
       madeAt = counted.at;

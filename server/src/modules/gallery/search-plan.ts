@@ -1,89 +1,188 @@
 import { sql } from 'kysely';
 import type { GallerySort } from '../../../../contract/gallery.js';
 import type { DbOrTrx, Dialect } from '../../db/database.js';
-import { categoryProbes, countedFilter, type GalleryFilter, type PagePlan } from './search.repository.js';
+import { categoryProbes, countedFilter, type Driver, type GalleryFilter, type PagePlan } from './search.repository.js';
 import { PROBED_TEXT_SIZE, textMatches } from './text-match.repository.js';
 
 // How a gallery search is run (issue 37): which filters are gathered first and which are probed photo
-// by photo, and whether a page walks its sort's own index. Decided per search from the counts the
-// gallery keeps (gallery-counts.repository.ts) and the free text's matches, so a large filter costs
-// what a small one does: a page of 41 photos is read, not every photo of the filter sorted. On SQLite
-// the cheaper of two ways is taken, by a cost model measured at 1M photos: gather the smallest filter
-// and sort what it finds, or walk the sort's index and check every filter on each photo passed.
+// by photo, and on SQLite which index drives the page and the count. Decided per search from the counts
+// the gallery keeps (gallery-counts.repository.ts) and the free text's matches, so a large filter costs
+// what a small one does: a page of 41 photos is read, not every photo of the filter sorted.
+//
+// SQLite's planner takes any equality for a rare value, so the search picks the driver itself, by a
+// cost model measured at 1M photos: walk the sort's own index (or a filter's own index, in the order of
+// acceptance) and check every filter on each photo passed, or gather one filter's photos (its covering
+// index, the featured ones, a date range, a category's or the words' matches), check the others and
+// sort what it finds. The filters are taken as independent, a date range as its share of the span of
+// dates taken. PostgreSQL weighs the same with its own statistics.
 
 /**
- * What steps cost, in ms, on SQLite at 1M photos with the server's page cache: reading an entry of a
- * filter's own covering index (airline, airport, type, photographer: every other filter and sort column
- * is in it) or a photo's row (a walk along a sort's index reads the row of each photo it passes; so
- * does gathering a category's or a word's matches), and checking a photo's category or words by key.
+ * Costs in ms on SQLite at 1M photos (a 2 GB file) with the server's page cache, the pages of rows and
+ * documents met at random (bench/gallery-scale.ts; memory-mapped reads would cut a row to a third, but a
+ * read error would then end the process).
  */
-const COVERED_ENTRY_MS = 0.00004;
-const ROW_MS = 0.001;
-const CATEGORY_PROBE_MS = 0.0003;
-const TEXT_PROBE_MS = 0.0035;
+const COST = {
+  /** An entry of a filter's covering index: every other filter and sort column is in it. */
+  coveredEntry: 0.00004,
+  /** A photo's row, read by id or from an index that does not cover the filters. */
+  row: 0.002,
+  /** Checking a photo's category by key, and its words in its document. */
+  categoryProbe: 0.0005,
+  textProbe: 0.004,
+  /** A match of the words listed by the full-text index. */
+  textMatch: 0.0007,
+  /** Sorting one photo found by a gather. */
+  sorted: 0.00005,
+};
 /** How far common words are counted when other filters stand beside them (~7 ms for a word in 10 % of 1M photos). */
 const TEXT_COUNTED_UP_TO = 100_000;
-/** Filters with a covering index of their own, in the order of acceptance (the default sort walks it already). */
-const COVERED = new Set<keyof GalleryFilter>(['airlineId', 'airportId', 'typeId', 'uploaderId']);
-/** Filters that find a handful of photos: never walked past. */
+/** Each filter's own covering index, in the order of acceptance. */
+const COVER_INDEX: Partial<Record<keyof GalleryFilter, string>> = {
+  airlineId: 'photos_gallery_airline_cover_idx',
+  airportId: 'photos_gallery_airport_cover_idx',
+  typeId: 'photos_gallery_type_cover_idx',
+  uploaderId: 'photos_gallery_uploader_cover_idx',
+};
+/** Filters that find a handful of photos: their own index is the one. */
 const NARROW = new Set<keyof GalleryFilter>(['registrationKey', 'airframeId', 'liveryId', 'msnKey']);
-export interface SearchPlan extends Required<PagePlan> {
-  /** The count probes its category rather than gathering it. */
-  countProbesCategory: boolean;
+
+export interface SearchPlan {
+  page: PagePlan;
+  count: PagePlan;
 }
 
-export async function planSearch(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, sort: GallerySort): Promise<SearchPlan> {
+interface Way {
+  /** ms for the page, and for counting up to the cap. */
+  page: number;
+  count: number;
+  driver: Driver;
+  /** The words are gathered (this way drives from them), else probed. */
+  gatherText?: boolean;
+  gatherCategory?: boolean;
+}
+
+export async function planSearch(
+  db: DbOrTrx,
+  dialect: Dialect,
+  f: GalleryFilter,
+  sort: GallerySort,
+  cap: number,
+): Promise<SearchPlan> {
+  const active = (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);
   const [probes, textSize] = await Promise.all([
     categoryProbes(db, f),
     f.tokens?.length ? textMatches(db, dialect, f.tokens, PROBED_TEXT_SIZE) : Promise.resolve(null),
   ]);
   const probeText = textSize !== null && textSize >= PROBED_TEXT_SIZE;
-  const plan = { probeCategory: probes.page, countProbesCategory: probes.count, probeText, walkSort: false };
-  // PostgreSQL's planner weighs the same with its statistics; SQLite's takes any equality for a rare value.
-  if (dialect !== 'sqlite') return plan;
-  const active = (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);
-  if (active.length === 0 || active.some((k) => NARROW.has(k))) return plan;
-  if (sort === 'accepted' && active.some((k) => COVERED.has(k))) return plan;
+  const fallback: SearchPlan = {
+    page: { probeCategory: probes.page, probeText },
+    count: { probeCategory: probes.count, probeText },
+  };
+  if (dialect !== 'sqlite' || active.length === 0 || active.some((k) => NARROW.has(k))) return fallback;
   // Common words beside other filters: how common weighs the choice, so they are counted further.
-  const textShare = probeText && active.length > 1 ? await textMatches(db, dialect, f.tokens!, TEXT_COUNTED_UP_TO) : textSize;
-  const sizes = await filterSizes(db, f, active, textShare);
-  if (!sizes || sizes.each.length === 0) return plan;
-  const { all, each, dates } = sizes;
-  // Matches, the filters taken as independent; a walk along the date-taken index spans the range only.
-  const found = each.reduce((n, { size }) => (n * size) / all, all * dates);
-  const walked = (41 * (sort === 'taken' ? all * dates : all)) / Math.max(found, 1);
-  // Gathering reads one filter's entries, checks the others on each and sorts what it finds; walking
-  // reads the row of each photo passed and checks every filter on it.
-  const checks = each.reduce((ms, e) => ms + e.probeMs, 0);
-  const gathered = Math.min(
-    ...each.map((e) => e.size * ((e.covered ? COVERED_ENTRY_MS : ROW_MS) + checks - e.probeMs) + found * ROW_MS * 0.05),
+  const countedTo = probeText && active.length > 1 ? TEXT_COUNTED_UP_TO : PROBED_TEXT_SIZE;
+  const words = countedTo === TEXT_COUNTED_UP_TO ? await textMatches(db, dialect, f.tokens!, countedTo) : textSize;
+  const sizes = await filterSizes(db, f, active);
+  if (!sizes) return fallback;
+  // A count that reached its limit is a floor: the words are then not gathered.
+  const ways = waysOf(f, active, sort, cap, { ...sizes, words, wordsExact: words !== null && words < countedTo });
+  const best = (key: 'page' | 'count') => ways.reduce((a, b) => (b[key] < a[key] ? b : a));
+  const asPlan = (w: Way): PagePlan => ({
+    driver: w.driver,
+    probeCategory: f.category !== undefined && !w.gatherCategory,
+    probeText: f.tokens !== undefined && !w.gatherText,
+  });
+  return { page: asPlan(best('page')), count: asPlan(best('count')) };
+}
+
+function waysOf(
+  f: GalleryFilter,
+  active: (keyof GalleryFilter)[],
+  sort: GallerySort,
+  cap: number,
+  s: {
+    all: number;
+    counts: Partial<Record<keyof GalleryFilter, number>>;
+    dates: number;
+    words: number | null;
+    wordsExact: boolean;
+  },
+): Way[] {
+  const { all, counts, dates, words } = s;
+  const share = (n: number) => Math.min(n / all, 1);
+  const found = Math.max(
+    1,
+    Object.values(counts).reduce((n, c) => n * share(c), all * dates) * (words === null ? 1 : share(words)),
   );
-  return walked * (ROW_MS + checks) < gathered ? { ...plan, probeCategory: f.category !== undefined, walkSort: true } : plan;
+  const catProbe = f.category !== undefined ? COST.categoryProbe : 0;
+  const textProbe = words !== null ? COST.textProbe : 0;
+  /** Entries read to find the page's 41 (walking in order) or the count's cap (any order), of `size` the way reads. */
+  const walk = (size: number) => Math.min(size, (41 * size) / found);
+  const upToCap = (size: number) => Math.min(size, ((cap + 1) * size) / found);
+  const ways: Way[] = [];
+  const add = (way: Omit<Way, 'page' | 'count'>, size: number, perEntry: number, inOrder: boolean) =>
+    ways.push({
+      ...way,
+      page: inOrder ? walk(size) * perEntry : size * perEntry + found * COST.sorted,
+      count: upToCap(size) * perEntry,
+    });
+  // The sort's own index (a date range spans the date-taken index only in its range); for a count, the
+  // index keyed by id that carries every filter column.
+  add({ driver: 'sort' }, sort === 'taken' ? all * dates : all, COST.row + catProbe + textProbe, true);
+  ways[0]!.count = Infinity;
+  ways.push({
+    driver: { index: 'photos_gallery_id_idx' },
+    page: Infinity,
+    count: upToCap(all) * (COST.coveredEntry + catProbe + textProbe),
+  });
+  for (const k of active) {
+    const index = COVER_INDEX[k];
+    if (index && counts[k] !== undefined) {
+      add({ driver: { index } }, counts[k], COST.coveredEntry + catProbe + textProbe, sort === 'accepted');
+    }
+  }
+  if (f.featured) {
+    // The featured photos' own index for the sort (migration 2026-11-28-04), walked in its order.
+    const alone = active.every((k) => k === 'featured');
+    add(
+      { driver: { index: `photos_featured_${sort}_idx` } },
+      counts.featured ?? all,
+      (alone ? COST.coveredEntry : COST.row) + catProbe + textProbe,
+      true,
+    );
+  }
+  if (dates < 1) {
+    // Gathered from the date-taken index (for a page sorted by date taken, the sort's way above).
+    add({ driver: { index: 'photos_gallery_taken_idx' } }, all * dates, COST.row + catProbe + textProbe, false);
+    if (sort === 'taken') ways[ways.length - 1]!.page = Infinity;
+  }
+  if (f.category !== undefined && counts.category !== undefined) {
+    add({ driver: 'rows', gatherCategory: true }, counts.category, COST.row + textProbe, false);
+  }
+  if (words !== null && s.wordsExact) {
+    add({ driver: 'rows', gatherText: true }, words, COST.textMatch + COST.row + catProbe, false);
+  }
+  return ways;
 }
 
 /**
- * Each filter's photos (the kept counts; the free text's matches up to the probe size, a floor), the
- * whole gallery's, and the share of the date range in the span of dates taken (evenly spread).
+ * Each kept filter's photos, the whole gallery's, and the share of the date range in the span of dates
+ * taken (evenly spread).
  */
-async function filterSizes(db: DbOrTrx, f: GalleryFilter, active: (keyof GalleryFilter)[], textSize: number | null) {
-  const keys = active.filter((k) => k !== 'from' && k !== 'to' && k !== 'tokens').map((k) => countedFilter({ [k]: f[k] }));
+async function filterSizes(db: DbOrTrx, f: GalleryFilter, active: (keyof GalleryFilter)[]) {
+  const kept = active.filter((k) => k !== 'from' && k !== 'to' && k !== 'tokens');
+  const keys = kept.map((k) => countedFilter({ [k]: f[k] }));
   if (keys.some((k) => k === null)) return null;
-  const wanted = [['all', ''] as const, ...(keys as [string, string][])];
+  const wanted = [['all', ''], ...(keys as [string, string][])];
   const rows = await db
     .selectFrom('gallery_counts')
     .select(['kind', 'key', 'n'])
-    .where((eb) => eb.or(wanted.map(([kind, key]) => eb.and([eb('kind', '=', kind), eb('key', '=', key)]))))
+    .where((eb) => eb.or(wanted.map(([kind, key]) => eb.and([eb('kind', '=', kind!), eb('key', '=', key!)]))))
     .execute();
   const n = (kind: string, key: string) => Number(rows.find((r) => r.kind === kind && r.key === key)?.n ?? 0);
   const all = n('all', '');
   if (all === 0) return null;
-  const counted = active.filter((k) => k !== 'from' && k !== 'to' && k !== 'tokens');
-  const each = (keys as [string, string][]).map(([kind, key], i) => ({
-    size: n(kind, key),
-    covered: COVERED.has(counted[i]!),
-    probeMs: kind === 'category' ? CATEGORY_PROBE_MS : 0,
-  }));
-  if (textSize !== null) each.push({ size: textSize, covered: false, probeMs: TEXT_PROBE_MS });
+  const counts = Object.fromEntries(kept.map((k, i) => [k, n(...(keys[i] as [string, string]))]));
   let dates = 1;
   if (f.from !== undefined || f.to !== undefined) {
     const { rows: span } = await sql<{ first: string | null; last: string | null }>`select
@@ -95,5 +194,5 @@ async function filterSizes(db: DbOrTrx, f: GalleryFilter, active: (keyof Gallery
     const to = Math.min(last, f.to ? Date.parse(f.to) : last);
     dates = last > first ? Math.max(0, to - from + 86_400_000) / (last - first + 86_400_000) : 1;
   }
-  return { all, each, dates };
+  return { all, counts, dates };
 }

@@ -65,11 +65,12 @@ function filtered(
   dialect: Dialect,
   f: GalleryFilter,
   category: CategoryPlan = 'gather',
-  indexedBy?: string,
+  /** SQLite: `indexed by …` or `not indexed` (photos by id only). */
+  hint?: string,
   probeText = false,
 ): SelectQueryBuilder<Database, 'photos', object> {
   return db
-    .selectFrom(indexedBy ? (sql`photos indexed by ${sql.raw(indexedBy)}` as unknown as 'photos') : 'photos')
+    .selectFrom(hint ? (sql`photos ${sql.raw(hint)}` as unknown as 'photos') : 'photos')
     .where(ACCEPTED)
     .$if(f.registrationKey !== undefined, (q) => q.where('photos.registration_key', '=', f.registrationKey!))
     .$if(f.typeId !== undefined, (q) => q.where('photos.aircraft_type_id', '=', f.typeId!))
@@ -122,14 +123,34 @@ export const searchCardsQuery = (...args: PageArgs) => page(...args).select(CARD
 
 type PageArgs = Parameters<typeof page>;
 
-/** How a page finds its photos (search-plan.ts decides it per search). */
+/**
+ * What drives a query on SQLite (search-plan.ts): the sort's own index, another index by name, or the
+ * photos by id from a gathered category's or words' matches.
+ */
+export type Driver = 'sort' | 'rows' | { index: string };
+
+/** How a page or a count finds its photos (search-plan.ts decides it per search). */
 export interface PagePlan {
   /** A large category probed per photo rather than gathered. */
   probeCategory?: boolean;
   /** Common words probed per photo rather than gathered. */
   probeText?: boolean;
-  /** SQLite: walk the sort's own index, every filter checked per photo. Unsaid: only when nothing but probed categories and words filter. */
-  walkSort?: boolean;
+  /** SQLite only. Unsaid: the sort's index when nothing but probed categories and words filter, else SQLite's choice. */
+  driver?: Driver;
+}
+
+/** The clause after `photos` that makes SQLite take the plan's driver. */
+function hintOf(dialect: Dialect, f: GalleryFilter, sort: GallerySort, plan: PagePlan): string | undefined {
+  if (dialect !== 'sqlite') return undefined;
+  const active = activeFilters(f);
+  const driver =
+    plan.driver ??
+    (active.length > 0 && active.every((k) => (k === 'category' && plan.probeCategory) || (k === 'tokens' && plan.probeText))
+      ? 'sort'
+      : undefined);
+  if (driver === 'sort') return `indexed by ${SORT_INDEX[sort]}`;
+  if (driver === 'rows') return 'not indexed';
+  return driver ? `indexed by ${driver.index}` : undefined;
 }
 
 /** The page's rows in order, by the ids the filter's and sort's indexes give. */
@@ -144,12 +165,7 @@ function page(
 ) {
   const column = SORT_COLUMN[sort];
   const { probeCategory = false, probeText = false } = plan;
-  const active = activeFilters(f);
-  const walkSort =
-    dialect === 'sqlite' &&
-    (plan.walkSort ??
-      (active.length > 0 && active.every((k) => (k === 'category' && probeCategory) || (k === 'tokens' && probeText))));
-  const ids = filtered(db, dialect, f, probeCategory ? 'sorted' : 'gather', walkSort ? SORT_INDEX[sort] : undefined, probeText)
+  const ids = filtered(db, dialect, f, probeCategory ? 'sorted' : 'gather', hintOf(dialect, f, sort, plan), probeText)
     .select('photos.id')
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(${sql.ref(`photos.${column}`)}, photos.id) < (${after!.value}, ${after!.id})`),
@@ -226,7 +242,7 @@ export async function countCapped(
   dialect: Dialect,
   f: GalleryFilter,
   cap: number,
-  plan: Pick<PagePlan, 'probeCategory' | 'probeText'> = {},
+  plan: PagePlan = {},
 ): Promise<number> {
   const { probeCategory = false, probeText = false } = plan;
   const keys = activeFilters(f);
@@ -240,7 +256,14 @@ export async function countCapped(
   }
   const row = await db
     .selectFrom(
-      filtered(db, dialect, f, probeCategory ? 'probe' : 'gather', undefined, probeText)
+      filtered(
+        db,
+        dialect,
+        f,
+        probeCategory ? 'probe' : 'gather',
+        plan.driver && plan.driver !== 'sort' ? hintOf(dialect, f, 'accepted', plan) : undefined,
+        probeText,
+      )
         .select(sql<number>`1`.as('one'))
         .limit(cap + 1)
         .as('matches'),
