@@ -32,6 +32,21 @@ describe.each(databaseKinds())('security properties on %s', (kind) => {
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = '203.0.113.7') =>
     t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers, remoteAddress: ip });
 
+  it('sends the API’s JSON the headers that guard any answer, and a page’s only to pages', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/photos?limit=1' });
+    expect(api.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'cross-origin',
+      'strict-transport-security': expect.stringContaining('max-age='),
+    });
+    for (const pageOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(api.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/terms' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('lets at most 5 of 50 parallel wrong logins from one address through for an account; the rest get 429', async () => {
     const u = await makeUser(t);
     const results = await Promise.all(
