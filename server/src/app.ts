@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -61,6 +61,7 @@ import { OwnQueuesService } from './modules/screening/own-queues.service.js';
 import { ScreeningQueueService } from './modules/screening/queue.service.js';
 import { SiteService } from './modules/site/site.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
+import { answerSerializer } from './http/serialize.js';
 
 /** Where upload parts are streamed before processing: local to each machine, never shared. */
 export const tmpDirOf = (config: Config) => path.join(config.dataDir, 'tmp');
@@ -146,7 +147,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const screeningQueue = new ScreeningQueueService(db, clock, locks, appeals, photos, accounts, reference, liveries);
   const ownQueues = new OwnQueuesService(db, clock, photos, appeals, accounts);
   const airframePages = new AirframePagesService(database, photos, accounts, reference, airframes, liveries);
-  const gallery = new GalleryService(database, clock, events, photos, accounts, reference, screeningQueue);
+  const gallery = new GalleryService(database, clock, events, photos, accounts, reference, screeningQueue, !config.production);
   const messages = new MessagesService(db, clock, limiter, config.publicUrl, sessions);
   const votes = new VotesService(db, clock, photos, notifications, audit);
   const potw = new PotwService(database, clock, events, photos, accounts, notifications, audit);
@@ -225,7 +226,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer(config.production));
   // The job runner (its kinds registered below, once the mail transport exists). A request's inline
   // jobs (db/jobs-queue.ts) run after its transaction and before its answer: the screener who accepted
   // a photo finds it in a search at once; the loops retry any that fail here.
