@@ -85,11 +85,15 @@ describe.each(databaseKinds())('look-alikes of an upload on %s', (kind) => {
   it('reads a handful of rows through the bands’ indexes at 20,000 accepted photos', async () => {
     // At 2,000 PostgreSQL rightly reads the whole small table; ten times as many photos are not read.
     await addAccepted(18_000);
+    // Autovacuum marks the pages all-visible in service; here it is asked for, so the index alone answers.
+    if (kind === 'postgres') await sql`vacuum analyze photos`.execute(t.database.db);
     const { rows, plan } = await rowsRead();
     // The 5 planted, and about 68 probes × N / 65,536 random neighbours (≈ 21 at 20,000).
     expect(rows, plan).toBeLessThan(60);
     if (kind === 'postgres') expect(plan).not.toContain('Seq Scan');
     else expect(plan).not.toMatch(/SCAN photos(?! USING)/);
-    expect(plan).toMatch(/photos_phash_band0_idx/);
+    // Read from the bands' covering indexes: never a photo's row for an accepted look-alike.
+    if (kind === 'postgres') expect(plan).toMatch(/"Index Only Scan".*photos_accepted_band0_idx/);
+    else expect(plan).toMatch(/USING COVERING INDEX photos_accepted_band0_idx/);
   });
 });

@@ -219,8 +219,10 @@ export class UploadService {
    */
   async findDuplicates(user: AuthUser, phash: string, sha256?: string): Promise<PhotoChecks['duplicates']> {
     const probes = bandProbes(phash, DUPLICATE_DISTANCE);
-    const candidates = await repo.phashCandidatesQuery(this.db, user.id, probes, sha256).execute();
-    return candidates
+    const found = await repo.phashCandidatesQuery(this.db, user.id, probes, sha256).execute();
+    const candidates = new Map<number, (typeof found)[number]>();
+    for (const c of found) if (c.sha256 !== null || !candidates.has(c.id)) candidates.set(c.id, c);
+    return [...candidates.values()]
       .map((c) => ({
         photoId: c.id,
         distance: hammingDistance(c.phash, phash),
