@@ -1,3 +1,4 @@
+import { QueryShapes } from '../../db/query-shapes.js';
 import {
   cardSearchResponse,
   LIKE_MESSAGES,
@@ -63,6 +64,8 @@ export class GalleryService {
   private readonly version: ShortCache<number>;
 
   private readonly index: GalleryIndex;
+  /** The pages' queries, compiled once per shape; checked against a fresh build wherever answers are. */
+  private readonly shapes: QueryShapes;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -72,10 +75,11 @@ export class GalleryService {
     private readonly accounts: AccountsService,
     private readonly reference: ReferenceService,
     private readonly screening: ScreeningQueueService,
-    /** Encode each answer by its schema before it is kept (everywhere but production: http/serialize.ts). */
+    /** Encode each answer by its schema before it is kept, and check each compiled shape (everywhere but production). */
     private readonly checkAnswers = true,
   ) {
     this.version = new ShortCache(this.clock, 250, () => galleryVersion(this.db));
+    this.shapes = new QueryShapes(checkAnswers);
     this.index = new GalleryIndex(database, reference, () => this.changed());
     // Every change of what the gallery shows re-indexes the photos it touches: a job per photo, enqueued
     // in the change's transaction and run by the request after it commits (issue 35: the decision's
@@ -184,10 +188,10 @@ export class GalleryService {
   private async page(args: Parameters<typeof search.searchPageQuery>, view: ListView) {
     const limit = args[5];
     if (view === 'card') {
-      const rows = await search.searchCardsQuery(...args).execute();
+      const { rows } = await this.db.executeQuery(search.searchCardsCompiled(this.shapes, ...args));
       return { rows, items: await this.photos.presentCards(rows.slice(0, limit)) };
     }
-    const rows = await search.searchPageQuery(...args).execute();
+    const { rows } = await this.db.executeQuery(search.searchPageCompiled(this.shapes, ...args));
     return { rows, items: await this.photos.present(rows.slice(0, limit), null) };
   }
 

@@ -6,7 +6,8 @@ import { registrationKey } from '../../../../contract/photos.js';
 import { fill, random, type Filled } from '../../testing/gallery-fill.js';
 import { createTestApp, databaseKinds, type TestApp } from '../../testing/harness.js';
 import { queryTokens } from './search-text.js';
-import { countCapped, searchCardsQuery, type Driver, type GalleryFilter } from './search.repository.js';
+import { QueryShapes } from '../../db/query-shapes.js';
+import { countCapped, searchCardsCompiled, type Driver, type GalleryFilter } from './search.repository.js';
 
 /** The drivers search-plan.ts may name for a filter (each index only where the filter allows it). */
 function driversFor(f: GalleryFilter, sort: string): (Driver | undefined)[] {
@@ -198,6 +199,10 @@ describe.each(databaseKinds())('gallery search against its plain definition (%s)
     const db = t.database.db;
     const dialect = t.database.dialect;
     let withText = 0;
+    // The pages' queries as the service runs them: compiled once per shape, each checked against a fresh build.
+    const shapes = new QueryShapes(true);
+    const cards = async (...args: Parameters<typeof searchCardsCompiled> extends [unknown, ...infer A] ? A : never) =>
+      (await db.executeQuery(searchCardsCompiled(shapes, ...args))).rows;
     for (const q of pool) {
       const filter = t.services.gallery.filterOf(q);
       if (!filter) continue;
@@ -214,13 +219,13 @@ describe.each(databaseKinds())('gallery search against its plain definition (%s)
           for (const driver of driversFor(filter, q.sort)) {
             const plan = { probeCategory, probeText, driver };
             const said = `${JSON.stringify(q)} ${JSON.stringify(plan)}`;
-            const first = await searchCardsQuery(db, dialect, filter, q.sort, null, q.limit, plan).execute();
+            const first = await cards(db, dialect, filter, q.sort, null, q.limit, plan);
             expect(
               first.map((r) => r.id),
               said,
             ).toEqual(expected.slice(0, q.limit + 1).map((r) => r.id));
             if (afterKey) {
-              const second = await searchCardsQuery(db, dialect, filter, q.sort, afterKey, q.limit, plan).execute();
+              const second = await cards(db, dialect, filter, q.sort, afterKey, q.limit, plan);
               expect(
                 second.map((r) => r.id),
                 said,
@@ -234,5 +239,8 @@ describe.each(databaseKinds())('gallery search against its plain definition (%s)
       }
     }
     expect(withText).toBeGreaterThan(50);
+    // Every shape, words and cursors too, is kept: none is built anew per query.
+    expect(shapes.size.refused).toBe(0);
+    expect(shapes.size.kept).toBeGreaterThan(100);
   }, 300_000);
 });

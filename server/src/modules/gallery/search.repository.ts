@@ -1,7 +1,8 @@
 // The gallery's search: filters, keyset pages and capped counts over accepted photos.
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Compilable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { GallerySort } from '../../../../contract/gallery.js';
 import type { DbOrTrx, Dialect } from '../../db/database.js';
+import type { QueryShapes } from '../../db/query-shapes.js';
 import { CARD_COLUMNS, type Database, type PhotosTable } from '../../db/schema.js';
 import type { QueryToken } from './search-text.js';
 import { textMatch, textMatches } from './text-match.repository.js';
@@ -122,6 +123,53 @@ export const searchPageQuery = (...args: PageArgs) => page(...args).selectAll('p
 export const searchCardsQuery = (...args: PageArgs) => page(...args).select(CARD_COLUMNS);
 
 type PageArgs = Parameters<typeof page>;
+
+/** A page's query as `searchCardsQuery` builds it, compiled once per shape (db/query-shapes.ts). */
+export const searchCardsCompiled = (shapes: QueryShapes, ...args: PageArgs) =>
+  shaped(shapes, 'cards', args, (q) => q.select(CARD_COLUMNS));
+
+/** A page's query as `searchPageQuery` builds it, compiled once per shape. */
+export const searchPageCompiled = (shapes: QueryShapes, ...args: PageArgs) =>
+  shaped(shapes, 'rows', args, (q) => q.selectAll('photos'));
+
+/**
+ * The shape of a page: which filters it has, its words' kinds, its sort, limit, plan and whether it
+ * follows a cursor; its values are the filters', the words' and the cursor's.
+ */
+function shaped<R>(
+  shapes: QueryShapes,
+  view: string,
+  [db, dialect, f, sort, after, limit, plan = {}]: PageArgs,
+  select: (q: ReturnType<typeof page>) => Compilable<R>,
+) {
+  const active = activeFilters(f);
+  const valued = active.filter((k) => k !== 'tokens' && k !== 'featured');
+  const tokens = f.tokens ?? [];
+  const values = [
+    ...valued.map((k) => f[k] as string | number),
+    ...tokens.map((t) => t.text),
+    ...(after ? [after.value, after.id] : []),
+  ];
+  const key = JSON.stringify([
+    dialect,
+    view,
+    sort,
+    limit,
+    plan,
+    active,
+    f.featured,
+    tokens.map((t) => t.prefix),
+    after && typeof after.value,
+  ]);
+  return shapes.compile(key, values, (v) => {
+    let i = 0;
+    const filter: Record<string, unknown> = { ...f };
+    for (const k of valued) filter[k] = v[i++];
+    if (f.tokens) filter.tokens = tokens.map((t) => ({ text: v[i++], prefix: t.prefix }));
+    const cursor = after ? { value: v[i++]!, id: v[i++] as number } : null;
+    return select(page(db, dialect, filter as GalleryFilter, sort, cursor, limit, plan));
+  });
+}
 
 /**
  * What drives a query on SQLite (search-plan.ts): the sort's own index, another index by name, or the

@@ -23,9 +23,15 @@ export function tsQuery(tokens: QueryToken[]): string {
  * spaces (search-text.ts), so a token is whole where spaces surround it, and a prefix where one leads.
  */
 export function textMatch(dialect: Dialect, tokens: QueryToken[], probe: boolean) {
+  // Each token's text is bound as it is and dressed in SQL, so the query's shape is kept (QueryShapes).
+  const text = (t: QueryToken) => sql`${t.text}`;
   return (eb: ExpressionBuilder<Database, 'photos'>) => {
     if (dialect === 'postgres') {
-      const matches = sql<SqlBool>`doc @@ to_tsquery('simple', ${tsQuery(tokens)})`;
+      const query = sql.join(
+        tokens.map((t) => (t.prefix ? sql`${text(t)} || ':*'` : text(t))),
+        sql` || ' & ' || `,
+      );
+      const matches = sql<SqlBool>`doc @@ to_tsquery('simple', ${query})`;
       return probe
         ? sql<SqlBool>`exists (select 1 from photo_search where photo_search.photo_id = photos.id and ${matches})`
         : // An array, not `in (…)`: PostgreSQL guesses a prefix's matches in the thousands and then walks the
@@ -33,9 +39,17 @@ export function textMatch(dialect: Dialect, tokens: QueryToken[], probe: boolean
           sql<SqlBool>`photos.id = any(array(select photo_id from photo_search where ${matches}))`;
     }
     if (!probe) {
-      return eb('photos.id', 'in', sql<number>`(select rowid from photo_search where photo_search match ${ftsMatch(tokens)})`);
+      const query = sql.join(
+        tokens.map((t) => (t.prefix ? sql`'"' || ${text(t)} || '"*'` : sql`'"' || ${text(t)} || '"'`)),
+        sql` || ' AND ' || `,
+      );
+      return eb('photos.id', 'in', sql<number>`(select rowid from photo_search where photo_search match ${query})`);
     }
-    const holds = tokens.map((t) => sql`instr(' ' || doc || ' ', ${` ${t.text}${t.prefix ? '' : ' '}`}) > 0`);
+    const holds = tokens.map((t) =>
+      t.prefix
+        ? sql`instr(' ' || doc || ' ', ' ' || ${text(t)}) > 0`
+        : sql`instr(' ' || doc || ' ', ' ' || ${text(t)} || ' ') > 0`,
+    );
     return sql<SqlBool>`likely(exists (select 1 from photo_search where photo_search.rowid = photos.id and ${sql.join(holds, sql` and `)}))`;
   };
 }
