@@ -8,7 +8,9 @@ import { QueryShapes } from './query-shapes.js';
 // wherever answers are checked.
 
 // Compiled only, never run: the tables need not exist.
-const db = new Kysely<Record<string, Record<string, string | number>>>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+const db = new Kysely<Record<string, Record<string, string | number>>>({
+  dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
+});
 afterAll(() => db.destroy());
 
 const byAirline = (v: readonly (string | number)[]) =>
