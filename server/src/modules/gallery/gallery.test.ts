@@ -29,7 +29,8 @@ import {
 } from '../../testing/harness.js';
 import { importReferenceData } from '../reference/reference.import.js';
 import { moveCounts } from './gallery-counts.repository.js';
-import { categoryProbes, countCapped, searchCardsQuery, searchPageQuery, type GalleryFilter } from './search.repository.js';
+import { categoryProbes } from './search-plan.js';
+import { countCapped, searchCardsQuery, searchPageQuery, type GalleryFilter } from './search.repository.js';
 import { CARD_COLUMNS } from '../../db/schema.js';
 import { queryTokens } from './search-text.js';
 

@@ -38,7 +38,7 @@ const SORT_COLUMN = { accepted: 'decided_at', taken: 'taken_on', views: 'views',
 /**
  * How a category is found: its photos gathered first, or probed per photo (its key is (category,
  * photo_id)) along whichever index the rest of the query walks — the sort's for a page (`sorted`).
- * See `categoryProbes`.
+ * See `categoryProbes` (search-plan.ts).
  */
 type CategoryPlan = 'gather' | 'probe' | 'sorted';
 
@@ -225,33 +225,6 @@ function page(
 }
 
 const activeFilters = (f: GalleryFilter) => (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);
-
-/** A category with at least this many accepted photos is probed along an index rather than gathered. */
-export const PROBED_CATEGORY_SIZE = 2_000;
-
-/** Where a search's category is probed per photo (`page`, `count`) rather than its photos gathered first. */
-export interface CategoryProbes {
-  page: boolean;
-  count: boolean;
-}
-
-/**
- * How a search with a category should find it. A large category is probed per photo along the index
- * the rest of the filter walks: gathering `airliner`'s tens of thousands of photos cost SQLite 15–60 ms
- * a page alone, and with an airline, airport, type, photographer, featured or free text 4–8 ms a page
- * and 4–8 ms a count where probing cost 1–5 and 0.3–4 (100k photos). Its count with a date range is
- * still gathered (probing each photo since 2017 cost 22 ms a count against 7). A rare category (航天器)
- * is gathered: its few photos are cheap, where a walk could cross every accepted photo. Counted up to
- * the threshold on the category's key.
- */
-export async function categoryProbes(db: DbOrTrx, f: GalleryFilter, size = PROBED_CATEGORY_SIZE): Promise<CategoryProbes> {
-  if (f.category === undefined) return { page: false, count: false };
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*) as n from (select 1 from photo_categories where category = ${f.category} limit ${size}) as m`.execute(db);
-  const large = Number(rows[0]!.n) >= size;
-  return { page: large, count: large && f.from === undefined && f.to === undefined };
-}
 
 /** Whether the gallery keeps the filter's count: `countCapped` gives it exactly, however large. */
 export const hasKeptCount = (f: GalleryFilter) => countedFilter(f) !== null;

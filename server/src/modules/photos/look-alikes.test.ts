@@ -6,7 +6,7 @@ import { photoRow } from '../../testing/photos.js';
 import { pgRowsRead, sqlitePlan } from '../../testing/query-plans.js';
 import { createTestApp, databaseKinds, makeUser, type TestApp } from '../../testing/harness.js';
 import { bandProbes } from './phash-bands.js';
-import { phashCandidatesQuery } from './photos.repository.js';
+import { phashCandidatesQuery } from './look-alikes.repository.js';
 import { DUPLICATE_DISTANCE } from './upload.service.js';
 
 // Issue 37: an upload's look-alike check reads the photos sharing a band of its perceptual hash through

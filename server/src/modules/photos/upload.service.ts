@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { adviceFor, hammingDistance } from '../../../../contract/image-analysis.js';
+import { phashCandidatesQuery } from './look-alikes.repository.js';
 import { bandProbes } from './phash-bands.js';
 import {
   NO_REGISTRATION,
@@ -219,7 +220,7 @@ export class UploadService {
    */
   async findDuplicates(user: AuthUser, phash: string, sha256?: string): Promise<PhotoChecks['duplicates']> {
     const probes = bandProbes(phash, DUPLICATE_DISTANCE);
-    const found = await repo.phashCandidatesQuery(this.db, user.id, probes, sha256).execute();
+    const found = await phashCandidatesQuery(this.db, user.id, probes, sha256).execute();
     const candidates = new Map<number, (typeof found)[number]>();
     for (const c of found) if (c.sha256 !== null || !candidates.has(c.id)) candidates.set(c.id, c);
     return [...candidates.values()]
