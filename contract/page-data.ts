@@ -3,7 +3,7 @@ import type { AirframeResponse, AirframesResponse, LiveryResponse } from './airf
 import type { CardSearchResponse, RelatedResponse, SiteStats } from './gallery.js';
 import type { PhotoResponse } from './photos.js';
 import type { PotwCurrentResponse, PotwListResponse } from './potw.js';
-import type { RuntimeConfig, SiteContact } from './site.js';
+import type { RuntimeConfig, SiteContact, SiteFilings } from './site.js';
 
 /**
  * What the server renders a public page from: the answers of the public GET endpoints, read by calling
@@ -34,6 +34,8 @@ export interface PageData {
   airframesOf(registration: string): Promise<AirframesResponse | null>;
   /** GET /site/contact */
   siteContact(): Promise<SiteContact>;
+  /** GET /site/filings: the footer of every page */
+  siteFilings(): Promise<SiteFilings>;
   /** GET /liveries/{id} */
   livery(id: number): Promise<LiveryResponse | null>;
 }

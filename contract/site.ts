@@ -6,7 +6,7 @@ export const siteStatus = z.object({
 });
 export type SiteStatus = z.infer<typeof siteStatus>;
 
-export const SITE_LIMITS = { maintenanceMessage: 500, contact: 200 } as const;
+export const SITE_LIMITS = { maintenanceMessage: 500, contact: 200, filing: 40, filingUrl: 300 } as const;
 export const updateSiteRequest = z.strictObject({
   maintenance: z.boolean(),
   message: trimmedText(SITE_LIMITS.maintenanceMessage).optional(),
@@ -41,3 +41,42 @@ export interface RuntimeConfig {
   /** The site's own address (PUBLIC_URL): what the pages' examples and shared links name. */
   siteUrl: string;
 }
+
+/**
+ * The filing numbers a site run in mainland China shows in its footer, under the [shell] copyright line
+ * (issue 38): the ICP filing (or licence) number, linked to the MIIT's register, and the public-security
+ * filing number with its link (the MPS register's page for it unless one is given). Empty when unset:
+ * the footer then shows nothing more.
+ */
+export const siteFilings = z.object({
+  icp: z.string(),
+  icpUrl: z.string(),
+  police: z.string(),
+  policeUrl: z.string(),
+});
+export type SiteFilings = z.infer<typeof siteFilings>;
+
+/** Where the footer's ICP number leads: the MIIT's filing register. */
+export const ICP_REGISTER_URL = 'https://beian.miit.gov.cn/';
+/** The MPS register's page for a public-security filing number (its 14 digits). */
+export const policeRegisterUrl = (number: string) =>
+  `https://beian.mps.gov.cn/#/query/webSearch?code=${number.replace(/\D/g, '')}`;
+
+/** 京ICP备12345678号, 京ICP备12345678号-1, 京ICP证030173号: a province's one-character name, then the number. */
+export const ICP_NUMBER = /^[\u4e00-\u9fff]ICP[备证]\d{6,10}号(-\d{1,3})?$/;
+/** 京公网安备 11010502030143号: a province's name, then 14 digits. */
+export const POLICE_NUMBER = /^[\u4e00-\u9fff]公网安备\s?\d{14}号$/;
+
+const filingText = (pattern: RegExp, message: string) =>
+  trimmedText(SITE_LIMITS.filing, message).refine((v) => v === '' || pattern.test(v), message);
+
+export const updateFilingsRequest = z.strictObject({
+  icp: filingText(ICP_NUMBER, 'ICP 备案号的格式应如 京ICP备12345678号 或 京ICP备12345678号-1'),
+  police: filingText(POLICE_NUMBER, '公安备案号的格式应如 京公网安备 11010502030143号'),
+  /** Empty: the MPS register's page for the number. */
+  policeUrl: trimmedText(SITE_LIMITS.filingUrl, `链接最多 ${SITE_LIMITS.filingUrl} 个字符`).refine(
+    (v) => v === '' || /^https:\/\/[^\s]+$/.test(v),
+    '公安备案链接应以 https:// 开头',
+  ),
+});
+export type UpdateFilingsRequest = z.infer<typeof updateFilingsRequest>;

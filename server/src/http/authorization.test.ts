@@ -20,6 +20,8 @@ const ACCESS: Record<string, 'anyone' | 'public' | 'suspended too' | 0 | 1 | 2 |
   'PUT /api/v1/admin/site': 3,
   'GET /api/v1/site/contact': 'public',
   'PUT /api/v1/admin/site/contact': 3,
+  'GET /api/v1/site/filings': 'public',
+  'PUT /api/v1/admin/site/filings': 3,
   'GET /api/v1/health': 'anyone',
   'GET /api/v1/ready': 'anyone',
   'GET /api/v1/airports': 'public',

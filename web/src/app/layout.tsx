@@ -1,4 +1,3 @@
-import { SHELL } from '@contract/texts';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigate, useNavigation } from 'react-router';
 import { Notices } from '../components/notices.js';
@@ -7,6 +6,7 @@ import { usePageTitleOverride } from '../lib/page-title.js';
 import { Header } from './header.js';
 import { LoginDialogHost } from './login-dialog-host.js';
 import { MaintenanceReminder } from './maintenance-reminder.js';
+import { SiteFooter } from './site-footer.js';
 
 export function Layout() {
   const navigate = useNavigate();
@@ -34,7 +34,7 @@ export function Layout() {
       <main className="page" aria-busy={navigation.state === 'loading'}>
         <Outlet />
       </main>
-      <footer className="footer">{SHELL.copyright}</footer>
+      <SiteFooter />
       <Notices />
       {/* New pages open at the top; back and forward return to where the reader was. */}
       <ScrollRestoration />

@@ -31,6 +31,7 @@ export const siteStatusKey = ['manage', 'site-status'] as const;
 
 /** How to reach the team: /about and /AccountStop read it, /manage/notam sets it. */
 export const siteContactKey = ['site', 'contact'] as const;
+export const siteFilingsKey = ['site', 'filings'] as const;
 
 export const referenceKeys = {
   all: ['reference'] as const,

@@ -8,6 +8,7 @@ import { Providers } from '../app/providers.js';
 import { routes } from '../app/router.js';
 import { ApiError } from '../lib/api.js';
 import { createQueryClient } from '../lib/query-client.js';
+import { siteFilingsQuery } from '../lib/site-filings.js';
 import { PUBLIC_PAGES } from './pages.js';
 import { errorsToJson, stateJson, withoutClocks } from './state.js';
 
@@ -61,9 +62,12 @@ export async function render({ url, data, hero, config }: RenderRequest): Promis
   if (!match || !page) return null;
 
   const client = createQueryClient({ retry: false });
-  const found = page.prefetch
-    ? await page.prefetch({ client, params: match.params, search: address.searchParams, data, hero })
-    : true;
+  // Every page's footer: its filing numbers are in the HTML (issue 38).
+  const [found] = await Promise.all([
+    page.prefetch ? page.prefetch({ client, params: match.params, search: address.searchParams, data, hero }) : true,
+    // A failure leaves the footer to ask again in the browser.
+    client.query({ ...siteFilingsQuery, queryFn: () => data.siteFilings() }).catch(() => undefined),
+  ]);
   // A 404 met here is the page's to show (its not-found panel), as the browser will after hydration.
   for (const q of client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' }))
     client.setQueryDefaults(q.queryKey, { retryOnMount: false });

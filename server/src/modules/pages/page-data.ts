@@ -5,7 +5,7 @@ import { cardSearchResponse, galleryQuery, relatedResponse, siteStats, userPhoto
 import type { PageData } from '../../../../contract/page-data.js';
 import { photoResponse } from '../../../../contract/photos.js';
 import { potwCurrentResponse, potwListQuery, potwListResponse } from '../../../../contract/potw.js';
-import { siteContact } from '../../../../contract/site.js';
+import { siteContact, siteFilings } from '../../../../contract/site.js';
 import { AppError } from '../../shared/errors.js';
 import type { SiteService } from '../site/site.service.js';
 import type { GalleryService } from '../gallery/gallery.service.js';
@@ -20,7 +20,7 @@ interface Services {
   pages: Pick<PagesService, 'profile' | 'siteStats'>;
   potw: Pick<PotwService, 'current' | 'archive'>;
   airframePages: Pick<AirframePagesService, 'airframe' | 'list' | 'livery'>;
-  site: Pick<SiteService, 'contact'>;
+  site: Pick<SiteService, 'contact' | 'filings'>;
 }
 
 /** The endpoint's 404 (or a refused parameter) as `null`; every other failure is the render's. */
@@ -68,6 +68,7 @@ export function pageDataOf(s: Services): PageData {
       return q.success ? orNull(s.airframePages.list(q.data).then(sent(airframesResponse))) : Promise.resolve(null);
     },
     siteContact: () => s.site.contact().then(sent(siteContact)),
+    siteFilings: () => s.site.filings().then(sent(siteFilings)),
     livery: (id) => orNull(s.airframePages.livery(id).then(sent(liveryResponse))),
   };
 }

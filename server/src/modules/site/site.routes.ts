@@ -4,8 +4,10 @@ import {
   health,
   readiness,
   siteContact,
+  siteFilings,
   siteStatus,
   updateContactRequest,
+  updateFilingsRequest,
   updateSiteRequest,
 } from '../../../../contract/site.js';
 import type { DependencyChecks } from '../../http/outages.js';
@@ -59,6 +61,25 @@ export function siteRoutes(site: SiteService, checks: DependencyChecks): Fastify
         },
       },
       async (req) => ({ ...(await site.setContact(req.body.contact, userOf(req).id)), message: MESSAGES.savedOk }),
+    );
+
+    // The footer's filing numbers: every page's footer asks, during maintenance too.
+    app.get(
+      '/site/filings',
+      { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: siteFilings } } },
+      () => site.filings(),
+    );
+    app.put(
+      '/admin/site/filings',
+      {
+        config: { level: members.adminLevel },
+        schema: {
+          tags: ['site'],
+          body: updateFilingsRequest,
+          response: { 200: siteFilings.extend({ message: z.string() }), ...errors },
+        },
+      },
+      async (req) => ({ ...(await site.setFilings(req.body, userOf(req).id)), message: MESSAGES.savedOk }),
     );
 
     app.get(

@@ -1,4 +1,11 @@
-import type { SiteContact, SiteStatus } from '../../../../contract/site.js';
+import {
+  ICP_REGISTER_URL,
+  policeRegisterUrl,
+  type SiteContact,
+  type SiteFilings,
+  type SiteStatus,
+  type UpdateFilingsRequest,
+} from '../../../../contract/site.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import type { Db } from '../../db/database.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -8,6 +15,7 @@ import { pingDatabase, readSetting, writeSetting } from './site.repository.js';
 
 const MAINTENANCE_KEY = 'maintenance';
 const CONTACT_KEY = 'contact';
+const FILINGS_KEY = 'filings';
 
 interface MaintenanceValue {
   on: boolean;
@@ -18,6 +26,8 @@ export class SiteService {
   // The flag lives in the database, shared by every server process (§9.3); each process reads it at
   // most every 250 ms (every API request asks), and at once after changing it itself.
   private readonly maintenance: ShortCache<SiteStatus>;
+  // Read by every server-rendered page's footer: kept as the flag is, and dropped at once when changed here.
+  private readonly filingsCache: ShortCache<SiteFilings>;
 
   constructor(
     private readonly db: Db,
@@ -30,6 +40,18 @@ export class SiteService {
       const raw = await readSetting(this.db, MAINTENANCE_KEY);
       const value: MaintenanceValue = raw ? (JSON.parse(raw) as MaintenanceValue) : { on: false, message: '' };
       return { maintenance: value.on, maintenanceMessage: value.message || MESSAGES.maintenance };
+    });
+    this.filingsCache = new ShortCache(this.clock, 250, async (): Promise<SiteFilings> => {
+      const raw = await readSetting(this.db, FILINGS_KEY);
+      const saved: UpdateFilingsRequest = raw
+        ? (JSON.parse(raw) as UpdateFilingsRequest)
+        : { icp: '', police: '', policeUrl: '' };
+      return {
+        icp: saved.icp,
+        icpUrl: saved.icp ? ICP_REGISTER_URL : '',
+        police: saved.police,
+        policeUrl: saved.police ? saved.policeUrl || policeRegisterUrl(saved.police) : '',
+      };
     });
   }
 
@@ -63,6 +85,20 @@ export class SiteService {
       await this.audit.record(trx, { actorId, action: 'site.contact', targetType: 'site', targetId: null, detail: { contact } });
     });
     return this.contact();
+  }
+
+  /** The footer's filing numbers (issue 38), empty until an administrator sets them. */
+  filings(): Promise<SiteFilings> {
+    return this.filingsCache.get();
+  }
+
+  async setFilings(filings: UpdateFilingsRequest, actorId: number): Promise<SiteFilings> {
+    await this.db.transaction().execute(async (trx) => {
+      await writeSetting(trx, FILINGS_KEY, JSON.stringify(filings));
+      await this.audit.record(trx, { actorId, action: 'site.filings', targetType: 'site', targetId: null, detail: filings });
+    });
+    this.filingsCache.clear();
+    return this.filings();
   }
 
   health(): Promise<boolean> {

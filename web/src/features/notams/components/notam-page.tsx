@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useRef, useState } from 'react';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { ContactPanel } from './contact-panel.js';
+import { FilingsPanel } from './filings-panel.js';
 import { MaintenancePanel } from './maintenance-panel.js';
 import { NotamEditor } from './notam-editor.js';
 import { NotamList } from './notam-list.js';
@@ -37,6 +38,7 @@ function NotamAdmin() {
       <h1>NOTAM 与维护模式</h1>
       <MaintenancePanel />
       <ContactPanel />
+      <FilingsPanel />
       <div ref={editorRef}>
         <NotamEditor
           key={`${editing?.id ?? 'new'}-${round}`}
