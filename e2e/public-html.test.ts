@@ -327,7 +327,8 @@ describe.skipIf(!browserAvailable())('public pages as HTML', () => {
         await context.close();
       }
     }
-  });
+    // 28 fresh browsers: about 70 s on a quiet machine, so the default 90 s was too near.
+  }, 240_000);
 
   it('hydrates the same in a reader’s own time zone: days are the site’s (Beijing) on both sides', async () => {
     for (const timezoneId of ['Pacific/Auckland', 'America/Los_Angeles']) {
