@@ -121,6 +121,12 @@ export const REJECT_REASONS = [
   { code: 'info', title: '信息错误', guide: '填写的信息与照片不符。请核对注册号、机型、航司与机场。' },
   { code: 'content', title: '内容违规', guide: '含有人脸等隐私、他人水印、非航空内容或违法内容。' },
   { code: 'quality', title: '整体质量不足', guide: '整体未达到图库标准。' },
+  // Added last (issue 38), so every earlier reason keeps its key in the screening dialog.
+  {
+    code: 'military',
+    title: '涉及军事敏感',
+    guide: '画面含有军事禁区、军用机场的限制区域、军事设施或部署等敏感内容。此类照片不能公开，请勿拍摄或上传。',
+  },
 ] as const;
 export type RejectReasonCode = (typeof REJECT_REASONS)[number]['code'];
 

@@ -19,6 +19,7 @@ const id = () => z.number().int().positive().max(MAX_ID);
 export const RENDITION_EDGES = [2560, 1280, 960, 640, 320] as const;
 
 export const PHOTO_MESSAGES = {
+  militaryUnconfirmed: '选择“军用航空器”分类时，请确认照片拍摄于允许摄影的地点，且不含军事敏感内容',
   notJpeg: '图片格式必须为 JPEG',
   tooLarge: '图片不能超过 15 MB',
   longEdge: '图片长边需在 1280–4096 像素之间',
@@ -197,8 +198,14 @@ export const photoMeta = z
     messageToScreener: trimmedText(FACTS_LIMITS.messageMax, '给审图员的留言最多 100 字').optional(),
     queue: z.enum(['normal', 'priority']),
     watermark: watermarkSchema.nullable(),
+    /** Asked when the photo is of a military aircraft (issue 38): taken where photography is allowed. */
+    militaryConfirmed: z.boolean().optional(),
   })
-  .refine((m) => m.inFlight || m.airportId !== undefined, { path: ['airportId'], message: PHOTO_MESSAGES.airportRequired });
+  .refine((m) => m.inFlight || m.airportId !== undefined, { path: ['airportId'], message: PHOTO_MESSAGES.airportRequired })
+  .refine((m) => !m.categories.includes('military') || m.militaryConfirmed === true, {
+    path: ['militaryConfirmed'],
+    message: PHOTO_MESSAGES.militaryUnconfirmed,
+  });
 export type PhotoMeta = z.infer<typeof photoMeta>;
 
 export const photoEdit = z.strictObject({
@@ -218,7 +225,15 @@ export const photoEdit = z.strictObject({
 });
 export type PhotoEdit = z.infer<typeof photoEdit>;
 /** The owner's edit as sent: at least one fact. */
-export const photoEditRequest = photoEdit.refine(somethingToChange, MESSAGES.nothingToChange);
+export const photoEditRequest = photoEdit
+  // The owner's word when the categories sent hold 军用航空器, as at upload (not a fact: never stored).
+  .extend({ militaryConfirmed: z.boolean().optional() })
+  .refine(({ militaryConfirmed: _, ...facts }) => somethingToChange(facts), MESSAGES.nothingToChange)
+  .refine((e) => !e.categories?.includes('military') || e.militaryConfirmed === true, {
+    path: ['militaryConfirmed'],
+    message: PHOTO_MESSAGES.militaryUnconfirmed,
+  });
+export type PhotoEditBody = z.infer<typeof photoEditRequest>;
 
 /** Facts whose change sends an accepted photo back to screening (PRODUCT.md §3.4). */
 export const KEY_FACTS = [

@@ -467,6 +467,43 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     }
   });
 
+  // Issue 38, item 5: the 军用航空器 category asks where the photo was taken before anything is sent.
+  it('asks a military photo’s uploader to confirm it was taken where photography is allowed', async () => {
+    for (const width of [1366, 390]) {
+      const { context, page } = await signedIn(width);
+      const posts: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().endsWith('/api/v1/photos')) posts.push(r.url());
+      });
+      await page.goto(`${server.url}/upload`);
+      const form = page.getByTestId('upload-form');
+      await form.waitFor();
+      const jpeg = asAnotherFile(await makeJpeg({ width: 1600, height: 1067, exif: true }), `military-${width}`);
+      await page.locator('input[type=file]').setInputFiles({ name: 'j-20.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+      await page.locator('img.upload-preview').waitFor();
+      await form.getByLabel('注册号', { exact: true }).fill(width === 1366 ? '20045' : '20046');
+      await choose(page, 'select-aircraft-types', 'A320', '空客 A320（A320）');
+      await choose(page, 'select-airports', 'PEK', '北京首都');
+      expect(await page.getByTestId('military-confirm').count()).toBe(0);
+      await form.getByLabel('军用航空器').check();
+      const confirm = page.getByTestId('military-confirm');
+      await confirm.waitFor();
+      expect(await form.getByRole('link', { name: '上传指南' }).last().getAttribute('href')).toBe('/guide/upload#military');
+      await page.getByRole('button', { name: '上传', exact: true }).click();
+      await form.getByText(PHOTO_MESSAGES.militaryUnconfirmed).waitFor();
+      await confirm.scrollIntoViewIfNeeded();
+      await screenshot(page, `upload-military-${width}`);
+      expect(posts).toEqual([]);
+      if (width === 1366) {
+        await confirm.check();
+        await page.getByRole('button', { name: '上传', exact: true }).click();
+        await page.getByText(PHOTO_MESSAGES.uploaded).first().waitFor({ timeout: 30_000 });
+        expect(posts).toHaveLength(1);
+      }
+      await context.close();
+    }
+  });
+
   it('fits a narrow screen', async () => {
     const { context, page } = await signedIn(390);
     await page.goto(`${server.url}/upload`);

@@ -3,6 +3,7 @@ import { formatRegistration, registrationHint } from '@contract/registrations';
 import type { z } from '@contract/zod';
 import { Checkbox, Form, Input, type FormRule } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Fact, FactsValues } from './facts-values.js';
 import { AirframeField, LiverySelect } from './airframe-fields.js';
 import { ReferenceSelect, type RefOption } from './reference-select.js';
@@ -60,6 +61,32 @@ interface Props {
   /** Shown under the registration (the upload's auto-fill offer). */
   afterRegistration?: ReactNode;
   takenOnHint?: string;
+  /**
+   * The categories the photo had (none for an upload): when the member's differ and hold 军用航空器, they
+   * confirm it was taken where photography is allowed. Unsaid (a screener's correction): never asked.
+   */
+  askMilitary?: readonly string[];
+}
+
+/** The uploader's word for a photo of a military aircraft, asked when the categories they send hold one. */
+function MilitaryConfirm({ was }: { was: readonly string[] }) {
+  const categories = Form.useWatch<string[] | undefined>('categories') ?? [];
+  const changed = categories.length !== was.length || categories.some((c) => !was.includes(c));
+  if (!changed || !categories.includes('military')) return null;
+  return (
+    <Form.Item
+      name="militaryConfirmed"
+      valuePropName="checked"
+      rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(PHOTO_MESSAGES.militaryUnconfirmed))) }]}
+      extra={
+        <>
+          军用机场、军事设施及其周边常禁止摄影，详见<Link to="/guide/upload#military">上传指南</Link>。
+        </>
+      }
+    >
+      <Checkbox data-testid="military-confirm">我确认这张照片拍摄于允许摄影的地点（如航展、开放日），且不含军事敏感内容</Checkbox>
+    </Form.Item>
+  );
 }
 
 /** Under the registration: how its country writes it, with the likely spelling one click away. */
@@ -96,7 +123,7 @@ function RegistrationHintLine({ typed }: { typed: string | undefined }) {
  * A photo's facts inside an Ant Design form holding `FactsValues`: the one set of fields, labels and
  * rules of the upload, the owner's edits and the screener's corrections (messages from the contract).
  */
-export function FactsFields({ facts, afterRegistration, takenOnHint }: Props) {
+export function FactsFields({ facts, afterRegistration, takenOnHint, askMilitary }: Props) {
   const form = Form.useFormInstance<FactsValues>();
   const noRegistration = Form.useWatch('noRegistration', form);
   const registration = Form.useWatch('registration', form);
@@ -176,6 +203,7 @@ export function FactsFields({ facts, afterRegistration, takenOnHint }: Props) {
           <Checkbox.Group options={CATEGORIES.map((c) => ({ label: c.zh, value: c.code }))} />
         </Form.Item>
       )}
+      {has('categories') && askMilitary && <MilitaryConfirm was={askMilitary} />}
       {has('remark') && (
         <Form.Item label="公开说明" name="remark" rules={[RULES.remark]}>
           <Input.TextArea maxLength={FACTS_LIMITS.remarkMax} showCount autoSize={{ minRows: 2 }} />

@@ -1,4 +1,11 @@
-import { NO_REGISTRATION, photoEdit, type PhotoEdit, type PhotoMeta, type PhotoResponse } from '@contract/photos';
+import {
+  NO_REGISTRATION,
+  photoEdit,
+  type PhotoEdit,
+  type PhotoEditBody,
+  type PhotoMeta,
+  type PhotoResponse,
+} from '@contract/photos';
 import type { RefOption } from './reference-select.js';
 
 /** A fact of a photo, by its contract name; each form that edits facts lists the ones it shows. */
@@ -23,6 +30,8 @@ export interface FactsValues {
   categories: string[];
   remark: string;
   messageToScreener: string;
+  /** Asked when the categories sent hold 军用航空器 (`FactsFields` `askMilitary`). */
+  militaryConfirmed?: boolean;
 }
 
 /** The form's field of each fact that has a field of another name; the rest keep the contract's name. */
@@ -149,4 +158,10 @@ export function changedFacts(photo: PhotoResponse, values: Partial<FactsValues>,
     if (after[fact] !== undefined && !same(before[fact], after[fact])) put(patch, fact, after[fact]);
   }
   return patch;
+}
+
+/** An owner's edit as sent: the changed facts, with their word when the categories sent hold 军用航空器. */
+export function ownerEdit(photo: PhotoResponse, values: FactsValues): PhotoEditBody {
+  const patch = changedFacts(photo, values, ALL_FACTS);
+  return patch.categories?.includes('military') ? { ...patch, militaryConfirmed: values.militaryConfirmed === true } : patch;
 }

@@ -1,4 +1,4 @@
-import type { PhotoEdit, PhotoResponse } from '@contract/photos';
+import type { PhotoEditBody, PhotoResponse } from '@contract/photos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { action } from './api.js';
 import { photoKeys, queueKeys, userKeys } from './query-keys.js';
@@ -6,7 +6,13 @@ import { photoKeys, queueKeys, userKeys } from './query-keys.js';
 // Shared, not a feature's: the owner edits on the photo page and in the own upload queue.
 
 /** The owner's edit, only the changed facts; a key-fact change on an accepted photo sends it back to screening. */
-export function editPhoto({ id, patch }: { id: number; patch: PhotoEdit }): Promise<{ message: string; photo: PhotoResponse }> {
+export function editPhoto({
+  id,
+  patch,
+}: {
+  id: number;
+  patch: PhotoEditBody;
+}): Promise<{ message: string; photo: PhotoResponse }> {
   return action<{ message: string; photo: PhotoResponse }>({ method: 'PUT', path: `/photos/${id}`, json: patch });
 }
 

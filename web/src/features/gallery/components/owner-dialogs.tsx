@@ -6,6 +6,7 @@ import { FactsFields } from '../../../components/facts-fields.js';
 import {
   ALL_FACTS,
   changedFacts,
+  ownerEdit,
   FACT_FIELDS_OF_PATHS,
   factsValuesOf,
   type FactsValues,
@@ -23,7 +24,7 @@ function EditForm({ photo, onClose }: { photo: PhotoResponse; onClose: () => voi
   const accepted = photo.state === 'accepted';
 
   const save = async (values: FactsValues) => {
-    const patch = changedFacts(photo, values, ALL_FACTS);
+    const patch = ownerEdit(photo, values);
     if (Object.keys(patch).length === 0) return onClose();
     try {
       await edit.mutateAsync({ id: photo.id, patch });
@@ -68,7 +69,7 @@ function EditForm({ photo, onClose }: { photo: PhotoResponse; onClose: () => voi
         onFinish={(values) => void save(values)}
         data-testid="edit-form"
       >
-        <FactsFields facts={ALL_FACTS} />
+        <FactsFields facts={ALL_FACTS} askMilitary={photo.categories} />
       </Form>
     </Modal>
   );

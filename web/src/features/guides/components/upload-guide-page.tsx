@@ -14,6 +14,7 @@ export function Component() {
       </p>
       <nav className="guide-toc" aria-label="本页目录">
         <a href="#before">上传前</a>
+        <a href="#military">哪些不能拍</a>
         <a href="#file">照片文件</a>
         <a href="#facts">填写信息</a>
         <a href="#queue">队列与名额</a>
@@ -30,6 +31,19 @@ export function Component() {
             ：曝光、清晰度、地平线和构图是最常见的退图原因。
           </li>
           <li>在电脑上做好裁切、校正地平线和除尘后再导出，手机拍摄的照片同样可以上传。</li>
+        </ul>
+      </section>
+
+      <section id="military">
+        <h2>哪些不能拍</h2>
+        <p>很多机场是军民合用的，军事设施受法律保护。拍摄前请了解机场和当地的规定，并遵守现场的禁止拍摄标志与工作人员的要求。</p>
+        <ul>
+          <li>不要拍摄或上传军事禁区、军用机场的限制区域、军事设施、军用航空器的部署与停放位置，以及标有禁止拍摄的区域。</li>
+          <li>军用航空器的照片，只上传在允许摄影的场合拍到的：航展、开放日、博物馆，或公开场合下不涉密的画面。</li>
+          <li>上传时选择“军用航空器”分类，需要确认拍摄地点允许摄影、画面不含军事敏感内容。</li>
+          <li>
+            含有此类内容的照片会以“<Link to="/guide/standard#military">涉及军事敏感</Link>”退回，不会公开；已公开的会被下架。
+          </li>
         </ul>
       </section>
 

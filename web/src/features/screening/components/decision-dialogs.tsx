@@ -69,7 +69,7 @@ export function RejectDialog({ busy, onCancel, onConfirm }: RejectProps) {
       width={720}
     >
       <p className="muted" style={{ marginTop: 0 }}>
-        至少选择一个原因。按每项前的键勾选（1–9、0，再 Q–P、A），按 M 填写留言，Enter 或 Ctrl+Enter 确认。
+        至少选择一个原因。按每项前的键勾选（1–9、0，再 Q–P、A、S），按 M 填写留言，Enter 或 Ctrl+Enter 确认。
       </p>
       <div className="reason-grid" role="group" aria-label="拒绝原因" data-testid="reason-picker">
         {REJECT_REASONS.map((r, i) => (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 /**
  * The keys of the reject reasons, in the order of PRODUCT.md §5.4: the digits for the first ten, then
- * the row under them (Q–P) and A for the rest; never M (the message) or Enter (confirm).
+ * the row under them (Q–P), then A, S… for the rest; never M (the message) or Enter (confirm).
  */
 export const REASON_KEYS = '1234567890qwertyuiopasdfghjkl';
 

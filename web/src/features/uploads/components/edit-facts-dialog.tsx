@@ -1,13 +1,7 @@
 import { NO_REGISTRATION, type PhotoResponse } from '@contract/photos';
 import { Form, Modal } from 'antd';
 import { FactsFields } from '../../../components/facts-fields.js';
-import {
-  ALL_FACTS,
-  changedFacts,
-  FACT_FIELDS_OF_PATHS,
-  factsValuesOf,
-  type FactsValues,
-} from '../../../components/facts-values.js';
+import { ALL_FACTS, ownerEdit, FACT_FIELDS_OF_PATHS, factsValuesOf, type FactsValues } from '../../../components/facts-values.js';
 import { useEditPhoto } from '../../../lib/edit-photo.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
 
@@ -19,7 +13,7 @@ export function EditFactsDialog({ photo, onClose }: { photo: PhotoResponse; onCl
   const [form] = Form.useForm<FactsValues>();
   const edit = useEditPhoto();
   const save = async (values: FactsValues) => {
-    const patch = changedFacts(photo, values, ALL_FACTS);
+    const patch = ownerEdit(photo, values);
     if (Object.keys(patch).length === 0) return onClose();
     try {
       await edit.mutateAsync({ id: photo.id, patch });
@@ -51,7 +45,7 @@ export function EditFactsDialog({ photo, onClose }: { photo: PhotoResponse; onCl
         onFinish={(values) => void save(values)}
         data-testid="edit-facts-form"
       >
-        <FactsFields facts={ALL_FACTS} />
+        <FactsFields facts={ALL_FACTS} askMilitary={photo.categories} />
       </Form>
     </Modal>
   );

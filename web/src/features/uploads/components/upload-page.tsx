@@ -32,6 +32,7 @@ function UploadForm() {
   const [done, setDone] = useState<{ id: number } | null>(null);
   const fileArea = useRef<HTMLDivElement>(null);
   const watermarkOn = Form.useWatch('watermarkOn', form);
+  const military = (Form.useWatch('categories', form) as string[] | undefined)?.includes('military') ?? false;
   // The same query the file field shows (one request): an exact copy of one's own photo is not sent.
   const ownCopy = useDuplicates(picked).data?.ownCopy ?? null;
 
@@ -71,7 +72,12 @@ function UploadForm() {
       fileArea.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
-    const meta: PhotoMeta = { ...metaFactsOf(v), queue: v.queue, watermark: v.watermarkOn ? watermark : null };
+    const meta: PhotoMeta = {
+      ...metaFactsOf(v),
+      queue: v.queue,
+      watermark: v.watermarkOn ? watermark : null,
+      ...(military ? { militaryConfirmed: v.militaryConfirmed === true } : {}),
+    };
     setProgress(0);
     try {
       const { photo } = await upload.mutateAsync({ file: picked.file, meta, onProgress: setProgress });
@@ -181,6 +187,7 @@ function UploadForm() {
             facts={ALL_FACTS}
             takenOnHint={picked?.exif.takenOn ? '已从 EXIF 读取（相机本地日期）' : undefined}
             afterRegistration={<RegistrationOffer />}
+            askMilitary={[]}
           />
           {progress !== null && (
             <div data-testid="upload-progress">
