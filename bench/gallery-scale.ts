@@ -17,7 +17,8 @@ import { bumpGalleryVersion } from '../server/src/modules/gallery/search-index.r
 import { encodeCursor } from '../server/src/modules/gallery/search-cursor.js';
 import { freshPostgresUrl } from '../server/src/testing/harness.js';
 import { startServer } from '../server/src/testing/process.js';
-import { fill, random, type Filled } from '../server/src/testing/gallery-fill.js';
+import { fill, pick, random, type Filled } from '../server/src/testing/gallery-fill.js';
+import { benchServerEnv } from './gallery.js';
 import { scaleReport, type SizeFigures } from './gallery-scale-report.js';
 import { startMinimal, type Statement, postgresRunner, sqliteRunner } from './minimal-server.js';
 import { startLoad } from '../scripts/cluster.js';
@@ -29,7 +30,6 @@ const POOL = 1_000;
 const SERIAL = 300;
 
 type Rand = () => number;
-const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
 function oneFilter(rand: Rand, f: Filled, not?: string): [string, string] {
   const ids = { airline: f.airlines, airport: f.airports, type: f.types, user: f.users };
@@ -115,13 +115,7 @@ export async function casePools(database: ReturnType<typeof openDatabase>, f: Fi
 async function measureSize(kind: 'sqlite' | 'postgres', photos: number, allWorkers: boolean): Promise<SizeFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-bench-scale-'));
   const pgDb = kind === 'postgres' ? await freshPostgresUrl() : null;
-  const env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    REQUESTS_PER_MINUTE: '100000000',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-  };
+  const env = benchServerEnv(dataDir, pgDb?.url ?? null);
   const config = loadConfig(env);
   let capturing: Statement[] | null = null;
   const database = openDatabase({

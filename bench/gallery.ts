@@ -11,7 +11,7 @@ import { loadConfig } from '../server/src/config.js';
 import { freshPostgresUrl } from '../server/src/testing/harness.js';
 import { startServer, type RunningServer } from '../server/src/testing/process.js';
 import { startLoad } from '../scripts/cluster.js';
-import { fill, random, type Filled } from '../server/src/testing/gallery-fill.js';
+import { fill, pick, random, type Filled } from '../server/src/testing/gallery-fill.js';
 
 // BENCH_PHOTOS makes a smaller gallery for a quick look; the figures of the note are at 100,000.
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 100_000);
@@ -28,7 +28,6 @@ const LIST_ITEM_GOAL_BYTES = 450;
 const HTML_PHOTO_GOAL = [1_000, 100] as const;
 
 type Rand = () => number;
-const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
 /** A registration as people type it: `B-1234`, `b1234`, `B1234`. */
 function spelled(rand: Rand, reg: string): string {
@@ -197,6 +196,19 @@ async function benchHtml(base: string, kind: 'sqlite' | 'postgres', pool: Awaite
   }
 }
 
+/** The environment of a server the benches load: production, on `dataDir` (and PostgreSQL when given). */
+export function benchServerEnv(dataDir: string, databaseUrl: string | null): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // As deployed (deploy/contrail.env.example): React renders pages in its production build.
+    NODE_ENV: 'production',
+    // One load generator is one address: the per-address ceiling (1,200 a minute) would answer 429.
+    REQUESTS_PER_MINUTE: '100000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
 /** Runs the gallery load on SQLite, and on PostgreSQL when `pgAdminUrl` is given. */
 export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
   // freshPostgresUrl makes its database on the server TEST_DATABASE_URL names.
@@ -204,15 +216,7 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
   for (const kind of pgAdminUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-bench-gallery-'));
     const pgDb = kind === 'postgres' ? await freshPostgresUrl() : null;
-    // One load generator is one address: the per-address ceiling (1,200 a minute) would answer 429.
-    const env = {
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // As deployed (deploy/contrail.env.example): React renders pages in its production build.
-      NODE_ENV: 'production',
-      REQUESTS_PER_MINUTE: '100000000',
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    };
+    const env = benchServerEnv(dataDir, pgDb?.url ?? null);
     let server: RunningServer | null = null;
     try {
       const started = Date.now();

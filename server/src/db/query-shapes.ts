@@ -28,11 +28,11 @@ function standIns(values: readonly Value[], round: 1 | 2): Value[] {
 }
 
 function learn<R>(values: readonly Value[], build: (values: readonly Value[]) => Compilable<R>): Shape | null {
-  const first = build(standIns(values, 1)).compile();
-  const second = build(standIns(values, 2)).compile();
-  if (first.sql !== second.sql || first.parameters.length !== second.parameters.length) return null;
   const ones = standIns(values, 1);
   const twos = standIns(values, 2);
+  const first = build(ones).compile();
+  const second = build(twos).compile();
+  if (first.sql !== second.sql || first.parameters.length !== second.parameters.length) return null;
   const slots: Slot[] = [];
   for (let p = 0; p < first.parameters.length; p++) {
     const a = first.parameters[p];

@@ -13,6 +13,7 @@ import { CLEAN_CHECKS } from './photos.js';
 import { hex, random, setIndexesAside, skewed } from './bulk-load.js';
 
 export { random } from './bulk-load.js';
+export { pick } from '../demo/random.js';
 import { countAcceptedPhotos } from '../db/migrations/2026-11-28-03-gallery-counts.js';
 
 const b36 = (n: number, len: number) => n.toString(36).toUpperCase().padStart(len, '0').slice(-len);

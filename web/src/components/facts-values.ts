@@ -160,8 +160,12 @@ export function changedFacts(photo: PhotoResponse, values: Partial<FactsValues>,
   return patch;
 }
 
+/** The member's word, sent with categories that hold 军用航空器 (the server asks for it there, at upload and edit). */
+export const militaryWord = (categories: readonly string[] | undefined, values: Pick<FactsValues, 'militaryConfirmed'>) =>
+  categories?.includes('military') ? { militaryConfirmed: values.militaryConfirmed === true } : {};
+
 /** An owner's edit as sent: the changed facts, with their word when the categories sent hold 军用航空器. */
 export function ownerEdit(photo: PhotoResponse, values: FactsValues): PhotoEditBody {
   const patch = changedFacts(photo, values, ALL_FACTS);
-  return patch.categories?.includes('military') ? { ...patch, militaryConfirmed: values.militaryConfirmed === true } : patch;
+  return { ...patch, ...militaryWord(patch.categories, values) };
 }

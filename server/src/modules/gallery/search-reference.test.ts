@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_SORTS } from '../../../../contract/catalogues.js';
 import { galleryQuery, type GalleryQuery } from '../../../../contract/gallery.js';
 import { registrationKey } from '../../../../contract/photos.js';
-import { fill, random, type Filled } from '../../testing/gallery-fill.js';
+import { fill, pick, random, type Filled } from '../../testing/gallery-fill.js';
 import { createTestApp, databaseKinds, type TestApp } from '../../testing/harness.js';
 import { queryTokens } from './search-text.js';
 import { QueryShapes } from '../../db/query-shapes.js';
@@ -68,9 +68,6 @@ function reference(rows: Row[], q: GalleryQuery): Row[] {
   const column = SORT[q.sort];
   return found.sort((a, b) => (a[column] < b[column] ? 1 : a[column] > b[column] ? -1 : b.id - a.id));
 }
-
-type Rand = () => number;
-const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
 /** Every filter kind alone and in pairs, words of every frequency (whole and as typed so far), date ranges, every sort. */
 function queries(f: Filled, n: number): GalleryQuery[] {

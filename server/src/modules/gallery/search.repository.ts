@@ -125,12 +125,10 @@ export const searchCardsQuery = (...args: PageArgs) => page(...args).select(CARD
 type PageArgs = Parameters<typeof page>;
 
 /** A page's query as `searchCardsQuery` builds it, compiled once per shape (db/query-shapes.ts). */
-export const searchCardsCompiled = (shapes: QueryShapes, ...args: PageArgs) =>
-  shaped(shapes, 'cards', args, (q) => q.select(CARD_COLUMNS));
+export const searchCardsCompiled = (shapes: QueryShapes, ...args: PageArgs) => shaped(shapes, 'cards', args, searchCardsQuery);
 
 /** A page's query as `searchPageQuery` builds it, compiled once per shape. */
-export const searchPageCompiled = (shapes: QueryShapes, ...args: PageArgs) =>
-  shaped(shapes, 'rows', args, (q) => q.selectAll('photos'));
+export const searchPageCompiled = (shapes: QueryShapes, ...args: PageArgs) => shaped(shapes, 'rows', args, searchPageQuery);
 
 /**
  * The shape of a page: which filters it has, its words' kinds, its sort, limit, plan and whether it
@@ -140,7 +138,7 @@ function shaped<R>(
   shapes: QueryShapes,
   view: string,
   [db, dialect, f, sort, after, limit, plan = {}]: PageArgs,
-  select: (q: ReturnType<typeof page>) => Compilable<R>,
+  build: (...args: PageArgs) => Compilable<R>,
 ) {
   const active = activeFilters(f);
   const valued = active.filter((k) => k !== 'tokens' && k !== 'featured');
@@ -167,7 +165,7 @@ function shaped<R>(
     for (const k of valued) filter[k] = v[i++];
     if (f.tokens) filter.tokens = tokens.map((t) => ({ text: v[i++], prefix: t.prefix }));
     const cursor = after ? { value: v[i++]!, id: v[i++] as number } : null;
-    return select(page(db, dialect, filter as GalleryFilter, sort, cursor, limit, plan));
+    return build(db, dialect, filter as GalleryFilter, sort, cursor, limit, plan);
   });
 }
 

@@ -4,7 +4,14 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { FactsFields } from '../../../components/facts-fields.js';
-import { ALL_FACTS, EMPTY_FACTS, FACT_FIELDS_OF_PATHS, metaFactsOf, type FactsValues } from '../../../components/facts-values.js';
+import {
+  ALL_FACTS,
+  EMPTY_FACTS,
+  FACT_FIELDS_OF_PATHS,
+  metaFactsOf,
+  militaryWord,
+  type FactsValues,
+} from '../../../components/facts-values.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
 import { useDuplicates } from '../api/check-duplicates.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
@@ -32,7 +39,6 @@ function UploadForm() {
   const [done, setDone] = useState<{ id: number } | null>(null);
   const fileArea = useRef<HTMLDivElement>(null);
   const watermarkOn = Form.useWatch('watermarkOn', form);
-  const military = (Form.useWatch('categories', form) as string[] | undefined)?.includes('military') ?? false;
   // The same query the file field shows (one request): an exact copy of one's own photo is not sent.
   const ownCopy = useDuplicates(picked).data?.ownCopy ?? null;
 
@@ -76,7 +82,7 @@ function UploadForm() {
       ...metaFactsOf(v),
       queue: v.queue,
       watermark: v.watermarkOn ? watermark : null,
-      ...(military ? { militaryConfirmed: v.militaryConfirmed === true } : {}),
+      ...militaryWord(v.categories, v),
     };
     setProgress(0);
     try {
