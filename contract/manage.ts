@@ -213,6 +213,8 @@ export const manageSummary = z.object({
   }),
   decisionsToday: z.number().int(),
   openVotes: z.number().int(),
+  /** Things with open 举报 (issue 38), each counted once however many reports it has. */
+  openReports: z.number().int(),
   pendingSuggestions: z.object({
     airports: z.number().int(),
     airlines: z.number().int(),

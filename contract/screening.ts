@@ -230,6 +230,8 @@ export const NOTIFICATION_KINDS = [
   'followed',
   /** The member's photo was picked as the photo of the week. */
   'potw',
+  /** What came of the member's 举报 (issue 38). */
+  'report',
 ] as const;
 export const notification = z.object({
   id: z.number().int(),

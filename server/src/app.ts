@@ -38,6 +38,7 @@ import { PageMetaService } from './modules/pages/page-meta.service.js';
 import { SitemapsService } from './modules/pages/sitemaps.service.js';
 import { PagesService } from './modules/pages/pages.service.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
+import { ReportsService } from './modules/reports/reports.service.js';
 import { ManageService } from './modules/manage/manage.service.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { NotamsService } from './modules/notams/notams.service.js';
@@ -159,7 +160,8 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const feeds = new FeedsService(gallery, follows, accounts, config.publicUrl, clock);
   const fanout = new FollowFanout(database, clock, events, gallery, reference, accounts, notifications, config.publicUrl);
   const notams = new NotamsService(db, clock, audit);
-  const manage = new ManageService(db, clock, accountsAdmin, photos, screeningQueue, curation, votes, audit);
+  const reports = new ReportsService(database, clock, events, limiter, lifecycle, notifications, audit, config.reportHideAfter);
+  const manage = new ManageService(db, clock, accountsAdmin, photos, screeningQueue, curation, votes, reports, audit);
   return {
     database,
     clock,
@@ -195,6 +197,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       ownQueues,
       gallery,
       messages,
+      reports,
       votes,
       potw,
       follows,

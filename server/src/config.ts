@@ -91,6 +91,7 @@ const envSchema = z.object({
   BODY_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  REPORT_HIDE_AFTER: z.coerce.number().int().min(0).max(100).default(3),
 });
 
 export interface Config {
@@ -138,6 +139,8 @@ export interface Config {
   requestsPerMinute: number;
   /** Server processes on the port (workers.ts): WORKERS, or one per core. */
   workers: number;
+  /** 举报 (issue 38): this many distinct established members' reports hide a photo until a screener decides; 0 never. */
+  reportHideAfter: number;
 }
 
 export class ConfigError extends Error {}
@@ -194,5 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
     workers: e.WORKERS ?? os.availableParallelism(),
+    reportHideAfter: e.REPORT_HIDE_AFTER,
   };
 }

@@ -21,6 +21,7 @@ import * as m20261128SearchAnchors from './migrations/2026-11-28-02-search-ancho
 import * as m20261128GalleryCounts from './migrations/2026-11-28-03-gallery-counts.js';
 import * as m20261128FeaturedSorts from './migrations/2026-11-28-04-featured-sorts.js';
 import * as m20261128PhashBandsCovering from './migrations/2026-11-28-05-phash-bands-covering.js';
+import * as m20261128Reports from './migrations/2026-11-28-06-reports.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-03-gallery-counts': m20261128GalleryCounts,
   '2026-11-28-04-featured-sorts': m20261128FeaturedSorts,
   '2026-11-28-05-phash-bands-covering': m20261128PhashBandsCovering,
+  '2026-11-28-06-reports': m20261128Reports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

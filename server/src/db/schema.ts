@@ -390,6 +390,24 @@ export interface MessagesTable {
   body: string;
   created_at: number;
   read_at: number | null;
+  /** A screener hid it after a report (issue 38): it leaves the recipient's inbox. */
+  hidden_at: number | null;
+}
+
+/** 举报 (issue 38): one member's report of a photo, a member or a message; open until a screener decides. */
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: 'photo' | 'member' | 'message';
+  target_id: number;
+  reason: string;
+  body: string;
+  state: 'open' | 'upheld' | 'dismissed';
+  /** What a screener did: `withheld`, `hidden`, `handled` or `dismissed`. */
+  outcome: string | null;
+  created_at: number;
+  resolved_by: number | null;
+  resolved_at: number | null;
 }
 
 export interface VotesTable {
@@ -453,6 +471,7 @@ export interface Database {
   aircraft_types: AircraftTypesTable;
   photos: PhotosTable;
   screening_events: ScreeningEventsTable;
+  reports: ReportsTable;
   screening_locks: ScreeningLocksTable;
   appeals: AppealsTable;
   notifications: NotificationsTable;

@@ -5,6 +5,7 @@ export { members } from './members.js';
 export { photos } from './photos.js';
 export { potw } from './potw.js';
 export { reference } from './reference.js';
+export { reports } from './reports.js';
 export { screening } from './screening.js';
 export { votes } from './votes.js';
 export { atLeast, type Viewer } from './viewer.js';

@@ -18,6 +18,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { CurationService } from '../reference/curation.service.js';
 import type { ScreeningQueueService } from '../screening/queue.service.js';
+import type { ReportsService } from '../reports/reports.service.js';
 import type { VotesService } from '../votes/votes.service.js';
 import { members } from '../../policies/index.js';
 
@@ -34,6 +35,7 @@ export class ManageService {
     private readonly screening: ScreeningQueueService,
     private readonly curation: CurationService,
     private readonly votes: VotesService,
+    private readonly reports: ReportsService,
     private readonly audit: AuditService,
   ) {}
 
@@ -89,10 +91,11 @@ export class ManageService {
   }
 
   async summary(viewer: AuthUser): Promise<ManageSummary> {
-    const [waiting, decisionsToday, openVotes, pendingSuggestions] = await Promise.all([
+    const [waiting, decisionsToday, openVotes, openReports, pendingSuggestions] = await Promise.all([
       this.screening.waiting(),
       this.screening.decisionsToday(),
       this.votes.openCount(),
+      this.reports.countOpen(),
       this.curation.pendingCounts(),
     ]);
     const queue = (name: 'normal' | 'priority') => ({
@@ -103,6 +106,7 @@ export class ManageService {
       queues: { normal: queue('normal'), priority: queue('priority') },
       decisionsToday,
       openVotes,
+      openReports,
       pendingSuggestions,
       can: members.dashboard(viewer),
     };

@@ -15,11 +15,12 @@ export async function insertMessage(
       body: m.body,
       created_at: m.now,
       read_at: null,
+      hidden_at: null,
     })
     .execute();
 }
 
-/** A member's inbox, newest first, before the cursor id; one more than `limit`. */
+/** A member's inbox, newest first, before the cursor id; one more than `limit`. A hidden message is left out. */
 export function inbox(db: DbOrTrx, userId: number, beforeId: number | null, limit: number) {
   return db
     .selectFrom('messages')
@@ -36,6 +37,7 @@ export function inbox(db: DbOrTrx, userId: number, beforeId: number | null, limi
       'messages.read_at',
     ])
     .where('messages.to_user_id', '=', userId)
+    .where('messages.hidden_at', 'is', null)
     .$if(beforeId !== null, (q) => q.where('messages.id', '<', beforeId!))
     .orderBy('messages.id', 'desc')
     .limit(limit + 1)
@@ -48,6 +50,7 @@ export async function countUnread(db: DbOrTrx, userId: number): Promise<number> 
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('to_user_id', '=', userId)
     .where('read_at', 'is', null)
+    .where('hidden_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

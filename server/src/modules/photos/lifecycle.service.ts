@@ -47,11 +47,11 @@ export class PhotoLifecycle {
   check(photo: Pick<PhotoRow, 'state' | 'uploader_id'>, action: PhotoAction, actor: AuthUser, to?: PhotoState): PhotoState {
     const rule = ruleFor(photo.state, action, to);
     if (!rule) throw conflict(SCREENING_MESSAGES.notDecidable);
-    if (rule.by === 'screener') {
+    if (rule.by === 'screener' || rule.by === 'moderator') {
       if (!screening.mayScreen(actor)) throw forbidden(SHELL.noPermission);
       if (photos.isOwner(actor, { uploaderId: photo.uploader_id })) throw forbidden(SCREENING_MESSAGES.ownPhoto);
       if (!screening.mayTake(actor, rule.level)) throw forbidden(SCREENING_MESSAGES.seniorOnly);
-    } else if (!photos.isOwner(actor, { uploaderId: photo.uploader_id })) {
+    } else if (rule.by === 'owner' && !photos.isOwner(actor, { uploaderId: photo.uploader_id })) {
       throw forbidden(PHOTO_MESSAGES.onlyUploader);
     }
     return rule.to;
@@ -71,7 +71,7 @@ export class PhotoLifecycle {
     if (!moved) throw conflict(t.requireLock ? SCREENING_MESSAGES.noLock : SCREENING_MESSAGES.notDecidable);
     await repo.insertEvent(trx, {
       photo_id: t.photo.id,
-      actor_id: t.actor.id,
+      actor_id: ruleFor(t.photo.state, t.action, to)?.by === 'reports' ? null : t.actor.id,
       from_state: t.photo.state,
       to_state: to,
       reasons: toJson(t.reasons ?? []),

@@ -7,14 +7,29 @@ import type { PhotoState } from '../../../../contract/photos.js';
  * which refuses anything not listed here (409) or taken below the level (403).
  */
 export type PhotoAction =
-  'accept' | 'reject' | 'escalate' | 'revoke' | 'undo' | 'appeal' | 'withdraw' | 'delete' | 'edit-key-facts';
+  | 'accept'
+  | 'reject'
+  | 'escalate'
+  | 'revoke'
+  | 'undo'
+  | 'appeal'
+  | 'withdraw'
+  | 'delete'
+  | 'edit-key-facts'
+  | 'hide'
+  | 'takedown'
+  | 'restore';
 
 export interface LifecycleRule {
   action: PhotoAction;
   from: PhotoState;
   to: PhotoState;
-  /** `screener`: anyone of the level but the uploader; `owner`: the uploader only. */
-  by: 'screener' | 'owner';
+  /**
+   * `screener`: anyone of the level but the uploader, on the screening page; `moderator`: the same, on the
+   * report queue (issue 38); `owner`: the uploader only; `reports`: the site itself, when enough members
+   * report a photo (the event has no actor).
+   */
+  by: 'screener' | 'moderator' | 'owner' | 'reports';
   level: number;
 }
 
@@ -37,6 +52,13 @@ export const LIFECYCLE: readonly LifecycleRule[] = [
   { action: 'undo', from: 'accepted', to: 'escalated', by: 'screener', level: LEVELS.senior },
   { action: 'undo', from: 'rejected', to: 'escalated', by: 'screener', level: LEVELS.senior },
   { action: 'appeal', from: 'rejected', to: 'appealed', by: 'owner', level: LEVELS.member },
+  // 举报 (issue 38, ADR 0043): reports from enough established members hide an accepted photo until a
+  // screener decides on the report queue: withhold it (rejected, so its owner sees why and may appeal) or
+  // put it back. A screener may also withhold a reported photo still in the gallery.
+  { action: 'hide', from: 'accepted', to: 'pending', by: 'reports', level: LEVELS.member },
+  { action: 'takedown', from: 'accepted', to: 'rejected', by: 'moderator', level: LEVELS.screener },
+  { action: 'takedown', from: 'pending', to: 'rejected', by: 'moderator', level: LEVELS.screener },
+  { action: 'restore', from: 'pending', to: 'accepted', by: 'moderator', level: LEVELS.screener },
   { action: 'edit-key-facts', from: 'accepted', to: 'pending', by: 'owner', level: LEVELS.member },
   ...LIVE.map((from): LifecycleRule => ({ action: 'withdraw', from, to: 'withdrawn', by: 'owner', level: LEVELS.member })),
   ...[...LIVE, 'withdrawn' as const].map((from): LifecycleRule => ({

@@ -12,6 +12,7 @@ const SUMMARY: ManageSummary = {
   queues: { normal: { waiting: 3, olderThan7Days: 0 }, priority: { waiting: 1, olderThan7Days: 0 } },
   decisionsToday: 5,
   openVotes: 0,
+  openReports: 2,
   pendingSuggestions: { airports: 0, airlines: 1, aircraftTypes: 0 },
   can: { manageUsers: false, manageSite: false, jobs: false },
 };

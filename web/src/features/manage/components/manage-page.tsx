@@ -47,6 +47,7 @@ export function Component() {
     },
     { label: '今日已审', value: data?.decisionsToday, to: '/screen/queue?tab=decided', testId: 'tile-decided' },
     { label: '进行中的投票', value: data?.openVotes, to: '/manage/vote', testId: 'tile-votes' },
+    { label: '待处理的举报', value: data?.openReports, to: '/manage/reports', testId: 'tile-reports' },
     {
       label: '待审核的建议',
       value: s && s.airports + s.airlines + s.aircraftTypes,
