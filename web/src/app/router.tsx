@@ -131,6 +131,12 @@ const pages: RouteObject[] = [
     lazy: page(() => import('../features/votes/components/votes-page.js')),
   },
   {
+    path: '/manage/reports',
+    loader: requireLevel(LEVELS.screener),
+    handle: { title: '举报处理' },
+    lazy: page(() => import('../features/reports/components/reports-page.js')),
+  },
+  {
     path: '/manage/user',
     loader: requireLevel(LEVELS.admin),
     handle: { title: '用户管理' },

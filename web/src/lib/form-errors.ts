@@ -20,3 +20,21 @@ export function showFieldErrors(form: FormInstance, error: unknown, fieldOf: Rec
   form.setFields(fields);
   return elsewhere;
 }
+
+/**
+ * A dialog's OK: the form's own checks, then `send` with its values, then `done`; a refusal's field
+ * errors go under their fields (the action facility has already said why).
+ */
+export async function submitDialog<V>(
+  form: FormInstance<V>,
+  send: (values: V) => Promise<unknown>,
+  done: () => void,
+): Promise<void> {
+  const values = await form.validateFields();
+  try {
+    await send(values);
+    done();
+  } catch (e) {
+    showFieldErrors(form, e);
+  }
+}

@@ -4,6 +4,7 @@ import { SHELL } from '@contract/texts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { FollowButton } from '../../../components/follow-button.js';
+import { ReportButton } from '../../../components/report-button.js';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
 import { fallbackSrc, photoAlt, srcSetOf, useThumbHashBackground } from '../../../components/photo-image.js';
 import { siteDay } from '../../../lib/local-time.js';
@@ -57,6 +58,7 @@ function Cover({ user, own }: { user: PublicUser; own: boolean }) {
               </span>
             )}
             {!own && <FollowButton kind="photographer" target={String(user.id)} />}
+            {!own && <ReportButton targetType="member" targetId={user.id} label={user.username} className="report-pill" />}
           </h1>
           <p>
             {user.homeAirport && (

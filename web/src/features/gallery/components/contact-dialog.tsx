@@ -2,7 +2,7 @@ import { MESSAGE_LIMITS, MESSAGE_REASONS, type NewMessage } from '@contract/mess
 import type { PhotoResponse } from '@contract/photos';
 import { Form, Input, Modal, Radio } from 'antd';
 import { withAntd } from '../../../components/antd-provider.js';
-import { showFieldErrors } from '../../../lib/form-errors.js';
+import { submitDialog } from '../../../lib/form-errors.js';
 import { useSendMessage } from '../api/send-message.js';
 
 type Fields = Pick<NewMessage, 'reason' | 'contact' | 'body'>;
@@ -10,15 +10,8 @@ type Fields = Pick<NewMessage, 'reason' | 'contact' | 'body'>;
 function ContactForm({ photo, onClose }: { photo: PhotoResponse; onClose: () => void }) {
   const [form] = Form.useForm<Fields>();
   const send = useSendMessage();
-  const submit = async () => {
-    const values = await form.validateFields();
-    try {
-      await send.mutateAsync({ ...values, toUserId: photo.uploader.id, photoId: photo.id });
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const submit = () =>
+    submitDialog(form, (values) => send.mutateAsync({ ...values, toUserId: photo.uploader.id, photoId: photo.id }), onClose);
   return (
     <Modal
       open

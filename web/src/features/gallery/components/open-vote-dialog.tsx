@@ -3,21 +3,13 @@ import type { PhotoResponse } from '@contract/photos';
 import { Form, Input, Modal } from 'antd';
 import { withAntd } from '../../../components/antd-provider.js';
 import { registrationText } from '../../../components/photo-image.js';
-import { showFieldErrors } from '../../../lib/form-errors.js';
+import { submitDialog } from '../../../lib/form-errors.js';
 import { useOpenVote } from '../../../lib/votes.js';
 
 function OpenVoteForm({ photo, onClose }: { photo: PhotoResponse; onClose: () => void }) {
   const [form] = Form.useForm<{ reason: string }>();
   const open = useOpenVote();
-  const submit = async () => {
-    const { reason } = await form.validateFields();
-    try {
-      await open.mutateAsync({ photoId: photo.id, reason });
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const submit = () => submitDialog(form, ({ reason }) => open.mutateAsync({ photoId: photo.id, reason }), onClose);
   return (
     <Modal
       open

@@ -3,6 +3,7 @@ import type { PhotoResponse } from '@contract/photos';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { photoAlt, PhotoImage, registrationText } from '../../../components/photo-image.js';
+import { ReportButton } from '../../../components/report-button.js';
 import { ApiError } from '../../../lib/api.js';
 import { openLoginDialog } from '../../../lib/login-dialog.js';
 import { notice } from '../../../lib/notice.js';
@@ -91,6 +92,9 @@ function Actions({ photo, onDialog }: { photo: PhotoResponse; onDialog: (d: Dial
         >
           联系摄影师
         </button>
+      )}
+      {!own && photo.state === 'accepted' && (
+        <ReportButton targetType="photo" targetId={photo.id} label={registrationText(photo.registration)} />
       )}
       {own && (
         <>

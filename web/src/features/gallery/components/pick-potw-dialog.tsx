@@ -5,7 +5,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { withAntd } from '../../../components/antd-provider.js';
 import { registrationText } from '../../../components/photo-image.js';
-import { showFieldErrors } from '../../../lib/form-errors.js';
+import { submitDialog } from '../../../lib/form-errors.js';
 import { usePickPotw, usePotwCurrent, usePotwUpcoming } from '../../../lib/potw.js';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -40,15 +40,8 @@ function PickPotwForm({ photo, onClose }: { photo: PhotoResponse; onClose: () =>
     const chosen = weeks.find((w) => w.value === form.getFieldValue('week'));
     if (firstFree && (!chosen || chosen.disabled)) form.setFieldValue('week', firstFree);
   }, [weeks, firstFree, form]);
-  const submit = async () => {
-    const values = await form.validateFields();
-    try {
-      await pick.mutateAsync({ photoId: photo.id, week: values.week, comment: values.comment });
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const submit = () =>
+    submitDialog(form, (values) => pick.mutateAsync({ photoId: photo.id, week: values.week, comment: values.comment }), onClose);
   return (
     <Modal
       open

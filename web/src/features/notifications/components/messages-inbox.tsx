@@ -1,5 +1,6 @@
 import { APPEAL_REASON, MESSAGE_REASONS } from '@contract/messages';
 import { Link } from 'react-router';
+import { ReportButton } from '../../../components/report-button.js';
 import { formatTime } from '../../../lib/screening-texts.js';
 import { useMessages } from '../api/get-messages.js';
 import { useMarkMessagesRead } from '../api/mark-messages-read.js';
@@ -50,6 +51,8 @@ export function MessagesInbox({ userId }: { userId: number }) {
                     <Link to={`/photo/${m.photoId}`}>查看图片</Link>
                   </>
                 )}
+                {' · '}
+                <ReportButton targetType="message" targetId={m.id} label={`${m.from.username} 的消息`} className="btn-text" />
               </div>
             </li>
           ))}
