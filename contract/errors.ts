@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'ACCOUNT_SUSPENDED',
+  /** 实名验证 is on and the member has no verified phone (issue 38): the app leads them to verify one. */
+  'PHONE_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',

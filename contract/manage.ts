@@ -156,7 +156,13 @@ export const auditEntry = z.object({
   createdAt: z.number().int(),
 });
 export type AuditEntryView = z.infer<typeof auditEntry>;
-export const adminUserDetail = z.object({ user: adminUser, audit: z.array(auditEntry) });
+export const adminUserDetail = z.object({
+  user: adminUser,
+  audit: z.array(auditEntry),
+  /** The member's phone, masked (138****1234); `POST /admin/users/{id}/phone` shows it whole, audited (issue 38). */
+  phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
+});
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 
 export const updateUserRequest = z

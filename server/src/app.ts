@@ -39,6 +39,8 @@ import { SitemapsService } from './modules/pages/sitemaps.service.js';
 import { PagesService } from './modules/pages/pages.service.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
+import { PhonesService } from './modules/phones/phones.service.js';
+import { createSmsTransport, SmsLog, type SmsTransport } from './sms/transport.js';
 import { ManageService } from './modules/manage/manage.service.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { NotamsService } from './modules/notams/notams.service.js';
@@ -91,6 +93,8 @@ export interface BuildOptions {
   clock?: Clock;
   database?: DatabaseHandle;
   mail?: MailTransport;
+  /** Where SMS goes instead of SMS_PROVIDER's (the tests keep what was sent). */
+  sms?: SmsTransport;
   storage?: PhotoStorage;
   logger?: boolean;
 }
@@ -160,12 +164,16 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const feeds = new FeedsService(gallery, follows, accounts, config.publicUrl, clock);
   const fanout = new FollowFanout(database, clock, events, gallery, reference, accounts, notifications, config.publicUrl);
   const notams = new NotamsService(db, clock, audit);
+  const smsLog = new SmsLog();
+  const sms = opts.sms ?? createSmsTransport(config.sms, smsLog);
+  const phones = new PhonesService(database, clock, limiter, site, audit, sms, config.phoneAccountsPerNumber);
   const reports = new ReportsService(database, clock, events, limiter, lifecycle, notifications, audit, config.reportHideAfter);
-  const manage = new ManageService(db, clock, accountsAdmin, photos, screeningQueue, curation, votes, reports, audit);
+  const manage = new ManageService(db, clock, accountsAdmin, photos, screeningQueue, curation, votes, reports, phones, audit);
   return {
     database,
     clock,
     storage,
+    smsLog,
     services: {
       events,
       audit,
@@ -198,6 +206,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       gallery,
       messages,
       reports,
+      phones,
       votes,
       potw,
       follows,
@@ -212,7 +221,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<AppParts> {
-  const { database, clock, services, storage } = await buildServices(config, opts);
+  const { database, clock, services, storage, smsLog } = await buildServices(config, opts);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -266,6 +275,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       registerAuth(api, {
         authenticate: (token) => services.sessions.authenticate(token),
         siteStatus: () => services.site.status(),
+        mayPublish: (user) => services.phones.requireVerified(user),
       });
       await registerApiRoutes(api, services, checks, tmpDirOf(config));
       api.get('/openapi.json', { config: { duringMaintenance: true }, schema: { hide: true } }, () => app.swagger());
@@ -290,6 +300,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mail.close?.();
     await database.destroy();
   });
+  // SMS_PROVIDER=log: a code in the log, its number masked (the message is the code: never in production logs' reach otherwise).
+  smsLog.write = (entry) => app.log.info(entry, 'sms (SMS_PROVIDER=log)');
   for (const kind of jobKinds(database, clock, mail, services)) jobs.register(kind);
   return { app, routes, database, services, clock, mail, storage, drain, checkDependencies: checks.probe, jobs };
 }

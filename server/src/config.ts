@@ -1,3 +1,4 @@
+import type { SmsConfig } from './sms/transport.js';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,6 +93,24 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   REPORT_HIDE_AFTER: z.coerce.number().int().min(0).max(100).default(3),
+  SMS_PROVIDER: z.enum(['log', 'aliyun', 'tencent'], 'SMS_PROVIDER 只能是 log、aliyun 或 tencent').default('log'),
+  SMS_ACCESS_KEY_ID: z.string().default(''),
+  SMS_ACCESS_KEY_SECRET: z.string().default(''),
+  SMS_SIGN_NAME: z.string().default(''),
+  SMS_TEMPLATE: z.string().default(''),
+  SMS_APP_ID: z.string().default(''),
+  SMS_REGION: z.string().default(''),
+  SMS_ENDPOINT: z.string().default(''),
+  PHONE_ACCOUNTS_PER_NUMBER: z.coerce.number().int().min(1).max(100).default(1),
+});
+
+/** A vendor's SMS needs its keys, the approved signature and template (and Tencent's application id). */
+const smsComplete = envSchema.superRefine((e, ctx) => {
+  if (e.SMS_PROVIDER === 'log') return;
+  const needed = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE'] as const;
+  for (const key of [...needed, ...(e.SMS_PROVIDER === 'tencent' ? (['SMS_APP_ID'] as const) : [])]) {
+    if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: `SMS_PROVIDER=${e.SMS_PROVIDER} 时需要设置 ${key}` });
+  }
 });
 
 export interface Config {
@@ -141,12 +160,16 @@ export interface Config {
   workers: number;
   /** 举报 (issue 38): this many distinct established members' reports hide a photo until a screener decides; 0 never. */
   reportHideAfter: number;
+  /** SMS for verified phones (issue 38): `log` by default, or a vendor's signed HTTP API. */
+  sms: SmsConfig;
+  /** How many accounts one verified number may verify (1: one number, one account). */
+  phoneAccountsPerNumber: number;
 }
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(
+  const parsed = smsComplete.safeParse(
     Object.fromEntries(Object.entries(env).filter(([k, v]) => k in envSchema.shape && v !== undefined)),
   );
   if (!parsed.success) {
@@ -198,5 +221,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
     workers: e.WORKERS ?? os.availableParallelism(),
     reportHideAfter: e.REPORT_HIDE_AFTER,
+    sms: {
+      provider: e.SMS_PROVIDER,
+      accessKeyId: e.SMS_ACCESS_KEY_ID,
+      accessKeySecret: e.SMS_ACCESS_KEY_SECRET,
+      signName: e.SMS_SIGN_NAME,
+      template: e.SMS_TEMPLATE,
+      appId: e.SMS_APP_ID,
+      region: e.SMS_REGION,
+      endpoint: e.SMS_ENDPOINT.replace(/\/+$/, ''),
+    },
+    phoneAccountsPerNumber: e.PHONE_ACCOUNTS_PER_NUMBER,
   };
 }

@@ -19,6 +19,7 @@ import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { potwRoutes } from './modules/potw/potw.routes.js';
 import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
 import { imageRoutes, photosRoutes } from './modules/photos/photos.routes.js';
+import { phonesRoutes } from './modules/phones/phones.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { screeningRoutes } from './modules/screening/screening.routes.js';
@@ -51,6 +52,7 @@ export async function registerApiRoutes(
   await api.register(pagesRoutes(services.pages));
   await api.register(messagesRoutes(services.messages));
   await api.register(reportsRoutes(services.reports));
+  await api.register(phonesRoutes(services.phones));
   await api.register(notificationsRoutes(services.notifications));
   await api.register(votesRoutes(services.votes));
   await api.register(potwRoutes(services.potw));

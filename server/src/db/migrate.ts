@@ -22,6 +22,7 @@ import * as m20261128GalleryCounts from './migrations/2026-11-28-03-gallery-coun
 import * as m20261128FeaturedSorts from './migrations/2026-11-28-04-featured-sorts.js';
 import * as m20261128PhashBandsCovering from './migrations/2026-11-28-05-phash-bands-covering.js';
 import * as m20261128Reports from './migrations/2026-11-28-06-reports.js';
+import * as m20261128Phones from './migrations/2026-11-28-07-phones.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-04-featured-sorts': m20261128FeaturedSorts,
   '2026-11-28-05-phash-bands-covering': m20261128PhashBandsCovering,
   '2026-11-28-06-reports': m20261128Reports,
+  '2026-11-28-07-phones': m20261128Phones,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

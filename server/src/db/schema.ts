@@ -31,6 +31,22 @@ export interface UsersTable {
   created_at: number;
   home_airport_id: Generated<number | null>;
   cover_photo_id: Generated<number | null>;
+  /** E.164; confirmed by SMS when `phone_verified_at` is set (issue 38). Never shown to other members. */
+  phone: Generated<string | null>;
+  phone_verified_at: Generated<number | null>;
+}
+
+/** A verification code sent by SMS: salted SHA-256, 5 minutes, 5 tries. */
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  salt: string;
+  code_hash: string;
+  tries: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface SessionsTable {
@@ -472,6 +488,7 @@ export interface Database {
   photos: PhotosTable;
   screening_events: ScreeningEventsTable;
   reports: ReportsTable;
+  phone_codes: PhoneCodesTable;
   screening_locks: ScreeningLocksTable;
   appeals: AppealsTable;
   notifications: NotificationsTable;

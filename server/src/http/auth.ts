@@ -17,6 +17,8 @@ export interface AuthSources {
   /** Null for an unknown, expired or revoked token; throws for a suspended account. */
   authenticate(token: string): Promise<AuthUser | null>;
   siteStatus(): Promise<SiteStatus>;
+  /** Throws when this member may not publish now (实名验证 on, no verified phone: issue 38). */
+  mayPublish(user: AuthUser): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -35,6 +37,8 @@ declare module 'fastify' {
      * caller itself, and `request.user` stays null.
      */
     suspendedMayCall?: boolean;
+    /** The route publishes what others read (an upload, a message, a report): 实名验证 applies. */
+    publishes?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -75,6 +79,7 @@ export function registerAuth(api: FastifyInstance, sources: AuthSources): void {
       if (!request.user) throw unauthenticated(SHELL.loginFirst);
       if (request.user.level < config.level) throw forbidden(SHELL.noPermission);
     }
+    if (config.publishes && request.user) await sources.mayPublish(request.user);
   });
   // An answer that depends on who is signed in (a route for members, or any answer to a request that
   // names its caller: a photo says whether they liked it) is kept by no cache, the browser's included:

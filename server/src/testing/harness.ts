@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import type { Mail } from '../mail/outbox.js';
 import type { MailTransport } from '../mail/transport.js';
+import type { SmsMessage } from '../sms/transport.js';
 import type { RunningServer } from './process.js';
 import { startS3 } from './s3.js';
 
@@ -28,6 +29,8 @@ export interface TestApp extends AppParts {
   clock: ManualClock;
   config: Config;
   sent: Mail[];
+  /** The SMS the app sent (instead of SMS_PROVIDER's). */
+  smsSent: SmsMessage[];
   close(): Promise<void>;
 }
 
@@ -71,10 +74,12 @@ export async function createTestApp(
   });
   const clock = new ManualClock(Date.now());
   const sent: Mail[] = [];
+  const smsSent: SmsMessage[] = [];
   const parts = await buildApp(config, {
     clock,
     database: openDatabase(config),
     mail: mail ?? { send: async (m) => void sent.push(m) },
+    sms: { send: async (m) => void smsSent.push(m) },
     logger: false,
   });
   await parts.app.ready();
@@ -83,6 +88,7 @@ export async function createTestApp(
     clock,
     config,
     sent,
+    smsSent,
     close: async () => {
       await parts.app.close();
       await pgDb?.drop();

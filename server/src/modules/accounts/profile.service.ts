@@ -86,6 +86,9 @@ export class ProfileService {
         password_hash: '',
         status: 'deleted',
         settings: toJson({}),
+        // The verified number goes with the account (issue 38): it may verify another one.
+        phone: null,
+        phone_verified_at: null,
       });
       await repo.revokeUserSessions(trx, userId, now);
       await this.audit.record(trx, { actorId: userId, action: 'user.delete', targetType: 'user', targetId: userId });

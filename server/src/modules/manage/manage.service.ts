@@ -18,6 +18,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { CurationService } from '../reference/curation.service.js';
 import type { ScreeningQueueService } from '../screening/queue.service.js';
+import type { PhonesService } from '../phones/phones.service.js';
 import type { ReportsService } from '../reports/reports.service.js';
 import type { VotesService } from '../votes/votes.service.js';
 import { members } from '../../policies/index.js';
@@ -36,6 +37,7 @@ export class ManageService {
     private readonly curation: CurationService,
     private readonly votes: VotesService,
     private readonly reports: ReportsService,
+    private readonly phones: PhonesService,
     private readonly audit: AuditService,
   ) {}
 
@@ -56,7 +58,7 @@ export class ManageService {
 
   async user(id: number): Promise<AdminUserDetail> {
     const user = await this.withCounts(await this.accounts.adminUser(id));
-    return { user, audit: await this.audit.about(this.db, 'user', id) };
+    return { user, audit: await this.audit.about(this.db, 'user', id), ...(await this.phones.masked(id)) };
   }
 
   /** Level, suspension (with a reason, until a date or indefinitely), lifting, slots; an admin never demotes or suspends themself. */

@@ -18,7 +18,7 @@ export function messagesRoutes(messages: MessagesService): FastifyPluginAsyncZod
     );
     app.post(
       '/messages',
-      { config: member, schema: { tags, body: newMessage, response: { 200: messageBody, ...errors } } },
+      { config: { ...member, publishes: true }, schema: { tags, body: newMessage, response: { 200: messageBody, ...errors } } },
       (req) => messages.send(userOf(req), req.body),
     );
     // A suspended member's appeal: their token is not refused here (the service names them by it), and

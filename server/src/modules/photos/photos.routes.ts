@@ -68,7 +68,10 @@ export function photosRoutes(photos: PhotosService, uploads: UploadService, tmpD
 
     app.post(
       '/photos',
-      { config: member, schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadResponse, ...errors } } },
+      {
+        config: { ...member, publishes: true },
+        schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadResponse, ...errors } },
+      },
       async (req, reply) => {
         const user = userOf(req);
         if (!req.isMultipart()) {

@@ -13,7 +13,10 @@ export function reportsRoutes(reports: ReportsService): FastifyPluginAsyncZod {
     const tags = ['reports'];
     app.post(
       '/reports',
-      { config: { level: policy.level }, schema: { tags, body: newReport, response: { 200: messageBody, ...errors } } },
+      {
+        config: { level: policy.level, publishes: true },
+        schema: { tags, body: newReport, response: { 200: messageBody, ...errors } },
+      },
       (req) => reports.report(userOf(req), req.body),
     );
     const handle = { level: policy.handleLevel };

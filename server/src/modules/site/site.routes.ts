@@ -1,3 +1,4 @@
+import { siteVerification, updateVerificationRequest } from '../../../../contract/phones.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../../contract/errors.js';
 import {
@@ -80,6 +81,25 @@ export function siteRoutes(site: SiteService, checks: DependencyChecks): Fastify
         },
       },
       async (req) => ({ ...(await site.setFilings(req.body, userOf(req).id)), message: MESSAGES.savedOk }),
+    );
+
+    // 实名验证 (issue 38): whether publishing needs a verified phone.
+    app.get(
+      '/site/verification',
+      { config: { duringMaintenance: true }, schema: { tags: ['site'], response: { 200: siteVerification } } },
+      () => site.verification(),
+    );
+    app.put(
+      '/admin/site/verification',
+      {
+        config: { level: members.adminLevel },
+        schema: {
+          tags: ['site'],
+          body: updateVerificationRequest,
+          response: { 200: siteVerification.extend({ message: z.string() }), ...errors },
+        },
+      },
+      async (req) => ({ ...(await site.setVerification(req.body, userOf(req).id)), message: MESSAGES.savedOk }),
     );
 
     app.get(

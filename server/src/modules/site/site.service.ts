@@ -7,6 +7,7 @@ import {
   type UpdateFilingsRequest,
 } from '../../../../contract/site.js';
 import { MESSAGES } from '../../../../contract/texts.js';
+import type { SiteVerification } from '../../../../contract/phones.js';
 import type { Db } from '../../db/database.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Clock } from '../../clock.js';
@@ -16,6 +17,7 @@ import { pingDatabase, readSetting, writeSetting } from './site.repository.js';
 const MAINTENANCE_KEY = 'maintenance';
 const CONTACT_KEY = 'contact';
 const FILINGS_KEY = 'filings';
+const VERIFICATION_KEY = 'verification';
 
 interface MaintenanceValue {
   on: boolean;
@@ -28,6 +30,8 @@ export class SiteService {
   private readonly maintenance: ShortCache<SiteStatus>;
   // Read by every server-rendered page's footer: kept as the flag is, and dropped at once when changed here.
   private readonly filingsCache: ShortCache<SiteFilings>;
+  // 实名验证: asked by every request that publishes, kept as the flag is.
+  private readonly verificationCache: ShortCache<SiteVerification>;
 
   constructor(
     private readonly db: Db,
@@ -40,6 +44,10 @@ export class SiteService {
       const raw = await readSetting(this.db, MAINTENANCE_KEY);
       const value: MaintenanceValue = raw ? (JSON.parse(raw) as MaintenanceValue) : { on: false, message: '' };
       return { maintenance: value.on, maintenanceMessage: value.message || MESSAGES.maintenance };
+    });
+    this.verificationCache = new ShortCache(this.clock, 250, async (): Promise<SiteVerification> => {
+      const raw = await readSetting(this.db, VERIFICATION_KEY);
+      return raw ? (JSON.parse(raw) as SiteVerification) : { phoneRequired: false };
     });
     this.filingsCache = new ShortCache(this.clock, 250, async (): Promise<SiteFilings> => {
       const raw = await readSetting(this.db, FILINGS_KEY);
@@ -88,6 +96,19 @@ export class SiteService {
   }
 
   /** The footer's filing numbers (issue 38), empty until an administrator sets them. */
+  verification(): Promise<SiteVerification> {
+    return this.verificationCache.get();
+  }
+
+  async setVerification(value: SiteVerification, actorId: number): Promise<SiteVerification> {
+    await this.db.transaction().execute(async (trx) => {
+      await writeSetting(trx, VERIFICATION_KEY, JSON.stringify(value));
+      await this.audit.record(trx, { actorId, action: 'site.verification', targetType: 'site', targetId: null, detail: value });
+    });
+    this.verificationCache.clear();
+    return this.verification();
+  }
+
   filings(): Promise<SiteFilings> {
     return this.filingsCache.get();
   }
