@@ -132,7 +132,7 @@ export function member(overrides: Partial<AdminUser> = {}): AdminUser {
 }
 
 export function memberDetail(user: AdminUser, audit: AdminUserDetail['audit'] = []): AdminUserDetail {
-  return adminUserDetail.parse({ user, audit });
+  return adminUserDetail.parse({ user, audit, phone: '138****1234', phoneVerified: true });
 }
 
 /** `GET /airports` answering with Beijing Capital (PEK) alone. */

@@ -2,6 +2,7 @@ import { ATTRIBUTION_MAX, type PublicUser, type SettingSwitch } from '@contract/
 import { MESSAGES } from '@contract/texts';
 import { Button, Form, Input, Switch } from 'antd';
 import { useState } from 'react';
+import { PhoneSection } from './phone-section.js';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { ReferenceSelect, type RefOption } from '../../../components/reference-select.js';
 import { srcSetOf } from '../../../components/photo-image.js';
@@ -75,7 +76,7 @@ function CoverPicker({
   );
 }
 
-function Settings({ user, onClose }: { user: PublicUser; onClose: () => void }) {
+function Settings({ user, onClose, focusPhone }: { user: PublicUser; onClose: () => void; focusPhone: boolean }) {
   const me = useMe();
   const update = useUpdateMe();
   const remove = useDeleteMe();
@@ -182,6 +183,8 @@ function Settings({ user, onClose }: { user: PublicUser; onClose: () => void }) 
         ))}
       </section>
 
+      <PhoneSection focus={focusPhone} />
+
       <section aria-label="修改密码">
         <h3>修改密码</h3>
         <Form form={passwords} layout="vertical" requiredMark={false} style={{ maxWidth: 400 }}>
@@ -240,7 +243,7 @@ function Settings({ user, onClose }: { user: PublicUser; onClose: () => void }) 
 }
 
 /** The member's settings on their own page, loaded with Ant Design when opened. */
-export default function SettingsPanel(props: { user: PublicUser; onClose: () => void }) {
+export default function SettingsPanel(props: { user: PublicUser; onClose: () => void; focusPhone: boolean }) {
   return (
     <AntdProvider>
       <div className="panel settings" data-testid="settings">

@@ -2,7 +2,7 @@ import type { PublicUser } from '@contract/accounts';
 import { LEVEL_NAMES } from '@contract/limits';
 import { SHELL } from '@contract/texts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { Link, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FollowButton } from '../../../components/follow-button.js';
 import { ReportButton } from '../../../components/report-button.js';
 import { LoadMore, PhotoGrid } from '../../../components/photo-card.js';
@@ -136,7 +136,10 @@ export function Component() {
   const logout = useLogout();
   const { data: user, isPending, isError } = useUser(id);
   const own = session?.id === id;
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // `?settings=phone`: where the app leads a member to verify their phone (实名验证).
+  const [params] = useSearchParams();
+  const focusPhone = params.get('settings') === 'phone';
+  const [settingsOpen, setSettingsOpen] = useState(focusPhone);
   usePageTitle(user ? user.username : null);
 
   if (!Number.isInteger(id) || id <= 0 || isError) {
@@ -189,7 +192,7 @@ export function Component() {
           </nav>
           {settingsOpen && (
             <Suspense fallback={<div className="panel muted">加载设置…</div>}>
-              <SettingsPanel user={user} onClose={() => setSettingsOpen(false)} />
+              <SettingsPanel user={user} onClose={() => setSettingsOpen(false)} focusPhone={focusPhone} />
             </Suspense>
           )}
           {/* The app puts the member's inbox here (a child route), on their own page only. */}

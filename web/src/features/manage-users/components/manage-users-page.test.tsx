@@ -114,6 +114,8 @@ describe('users admin page', () => {
     expect(within(detail).getByRole('heading', { name: '飞友丙' })).toBeDefined();
     expect(within(detail).getByText('member@example.com')).toBeDefined();
     expect(within(detail).getByText('3 张（已审 4 张）')).toBeDefined();
+    // The phone masked, whole only on request (the server audits it).
+    expect(within(detail).getByTestId('admin-phone').textContent).toContain('138****1234');
     const entry = within(detail).getByTestId('audit-entry');
     expect(entry.textContent).toContain('修改上传名额');
     expect(entry.textContent).toContain('普通队列 10');

@@ -2,6 +2,7 @@ import { type AdminUser, type AuditEntryView } from '@contract/manage';
 import { Alert, Button, Descriptions, Empty, InputNumber, Popconfirm, Radio, Tag } from 'antd';
 import { useState } from 'react';
 import { localDay, localMinute } from '../../../lib/local-time.js';
+import { useRevealPhone } from '../api/reveal-phone.js';
 import { useAdminUser } from '../api/get-user.js';
 import { useRevokeSessions } from '../api/revoke-sessions.js';
 import { useUpdateUser } from '../api/update-user.js';
@@ -107,6 +108,22 @@ function SessionsSection({ user, self }: { user: AdminUser; self: boolean }) {
   );
 }
 
+/** The number masked; shown whole on request, which the server audits (issue 38). */
+function PhoneCell({ userId, masked, verified }: { userId: number; masked: string | null; verified: boolean }) {
+  const reveal = useRevealPhone(userId);
+  if (masked === null) return <span className="muted">未填写</span>;
+  return (
+    <span data-testid="admin-phone">
+      {reveal.data?.phone ?? masked} {verified ? <Tag color="green">已验证</Tag> : <Tag>未验证</Tag>}
+      {!reveal.data && (
+        <Button size="small" type="link" loading={reveal.isPending} onClick={() => reveal.mutate()}>
+          显示完整号码
+        </Button>
+      )}
+    </span>
+  );
+}
+
 function AuditList({ entries }: { entries: AuditEntryView[] }) {
   return (
     <section className="detail-section">
@@ -140,7 +157,7 @@ export function UserDetail({ id, selfId }: { id: number; selfId: number | undefi
   const { data, isPending } = useAdminUser(id);
   if (isPending) return <div className="route-loading">加载中…</div>;
   if (!data) return <Empty description="找不到这位用户" />;
-  const { user, audit } = data;
+  const { user, audit, phone, phoneVerified } = data;
   // Each section starts again from its own saved values when they change (its key changes with them),
   // and only then: saving the level must not wipe slots being typed when the detail comes back.
   const saved = {
@@ -171,6 +188,11 @@ export function UserDetail({ id, selfId }: { id: number; selfId: number | undefi
           { key: 'accepted', label: '通过照片', children: `${user.acceptedPhotos} 张（已审 ${user.decidedPhotos} 张）` },
           { key: 'rate', label: '通过率', children: rateText(user) },
           { key: 'slots', label: '名额（普通/优先）', children: `${user.queueSlots} / ${user.prioritySlots}` },
+          {
+            key: 'phone',
+            label: '手机号',
+            children: <PhoneCell userId={user.id} masked={phone} verified={phoneVerified} />,
+          },
         ]}
       />
       {user.status === 'deleted' ? (

@@ -31,7 +31,7 @@ export function rateText(user: Pick<AdminUser, 'acceptanceRate'>): string {
   return user.acceptanceRate === null ? '—' : `${Math.round(user.acceptanceRate * 100)}%`;
 }
 
-/** The action codes the accounts module writes about a user (server/src/modules/accounts). */
+/** The action codes written about a user (server/src/modules/accounts, phones, reports). */
 export const ACTION_NAMES: Record<string, string> = {
   'user.level': '修改等级',
   'user.suspend': '停用账号',
@@ -39,6 +39,12 @@ export const ACTION_NAMES: Record<string, string> = {
   'user.slots': '修改上传名额',
   'user.sessions.revoke': '退出所有登录',
   'user.delete': '注销账号',
+  'phone.verify': '验证手机号',
+  'phone.remove': '解除手机号',
+  'phone.reveal': '查看完整手机号',
+  'report.create': '被举报',
+  'report.handled': '举报已处理',
+  'report.dismiss': '举报被驳回',
 };
 
 export const actionName = (action: string) => ACTION_NAMES[action] ?? action;

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { ContactPanel } from './contact-panel.js';
 import { FilingsPanel } from './filings-panel.js';
+import { VerificationPanel } from './verification-panel.js';
 import { MaintenancePanel } from './maintenance-panel.js';
 import { NotamEditor } from './notam-editor.js';
 import { NotamList } from './notam-list.js';
@@ -39,6 +40,7 @@ function NotamAdmin() {
       <MaintenancePanel />
       <ContactPanel />
       <FilingsPanel />
+      <VerificationPanel />
       <div ref={editorRef}>
         <NotamEditor
           key={`${editing?.id ?? 'new'}-${round}`}

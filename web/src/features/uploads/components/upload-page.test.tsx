@@ -9,7 +9,11 @@ import { Component as UploadPage } from './upload-page.js';
 
 function open(slots: Parameters<typeof uploadQueue>[0] = {}, routes: Parameters<typeof stubApi>[0] = {}) {
   signIn();
-  const api = stubApi({ 'GET /queue/upload': { body: uploadQueue(slots) }, ...routes });
+  const api = stubApi({
+    'GET /queue/upload': { body: uploadQueue(slots) },
+    'GET /user/me/phone': { body: { phone: null, verified: false, required: false } },
+    ...routes,
+  });
   const user = userEvent.setup();
   renderPage(UploadPage, { path: '/upload' });
   return { api, user };
@@ -26,6 +30,16 @@ describe('upload page', () => {
     expect(screen.getByLabelText('普通队列（剩余 7）')).toHaveProperty('checked', true);
     expect(screen.getByLabelText('优先队列（剩余 0）')).toHaveProperty('disabled', true);
     expect(screen.queryByText(/队列已满/)).toBeNull();
+  });
+
+  it('with 实名验证 on, leads a member without a verified phone to verify one instead of the form', async () => {
+    open({}, { 'GET /user/me/phone': { body: { phone: null, verified: false, required: true } } });
+    const gate = await screen.findByTestId('phone-gate');
+    expect(gate.textContent).toContain('发布内容前需要先验证手机号');
+    expect(within(gate).getByRole('link', { name: '去验证手机号' }).getAttribute('href')).toMatch(
+      /^\/user\/\d+\?settings=phone$/,
+    );
+    expect(screen.queryByTestId('upload-form')).toBeNull();
   });
 
   it('says the queue is full and will not upload when no slot is left', async () => {

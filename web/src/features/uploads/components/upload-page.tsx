@@ -1,6 +1,7 @@
 import { defaultWatermark, PHOTO_MESSAGES, type PhotoMeta, type Watermark } from '@contract/photos';
 import { Alert, Button, Checkbox, Form, Progress, Radio, Result } from 'antd';
 import { useRef, useState } from 'react';
+import { PHONE_TEXTS } from '@contract/phones';
 import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { FactsFields } from '../../../components/facts-fields.js';
@@ -13,6 +14,8 @@ import {
   type FactsValues,
 } from '../../../components/facts-values.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
+import { useMyPhone, verifyPhonePath } from '../../../lib/phone.js';
+import { useSession } from '../../../lib/use-session.js';
 import { useDuplicates } from '../api/check-duplicates.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
 import { useUploadPhoto } from '../api/upload-photo.js';
@@ -229,7 +232,22 @@ function priorityWhy(slots: { priority: number; priorityUsed: number }): string 
     : `你的 ${slots.priority} 个优先名额都在使用中：其中的图片审完或撤回后即可再用。`;
 }
 
+/** 实名验证 on and no verified phone (issue 38): the page says why and leads to the settings' phone. */
+function PhoneGate({ userId }: { userId: number }) {
+  return (
+    <div className="phone-gate" role="status" data-testid="phone-gate">
+      <p>{PHONE_TEXTS.required}。号码只用于验证身份，不会向其他会员展示。</p>
+      <Link className="btn btn-primary" to={verifyPhonePath(userId)}>
+        去验证手机号
+      </Link>
+    </div>
+  );
+}
+
 export function Component() {
+  const session = useSession();
+  const phone = useMyPhone(session !== null);
+  const gated = phone.data?.required === true && !phone.data.verified;
   return (
     <AntdProvider>
       <div className="panel">
@@ -238,7 +256,7 @@ export function Component() {
           第一次上传？请先阅读<Link to="/guide/upload">上传指南</Link>和<Link to="/guide/standard">审图标准</Link>
           。只上传本人拍摄的照片。
         </p>
-        <UploadForm />
+        {gated && session ? <PhoneGate userId={session.id} /> : <UploadForm />}
       </div>
     </AntdProvider>
   );
