@@ -129,6 +129,8 @@ export const publicUser = z.object({
   createdAt: z.number().int(),
   homeAirport: refSummary.nullable(),
   coverPhoto: photoResponse.nullable(),
+  /** IP属地 of the member's latest login (a province or a country); null when unknown. */
+  ipRegion: z.string().nullable(),
   stats: z.object({
     acceptedPhotos: z.number().int(),
     /** Share of the last 50 screening decisions on the member's photos that accepted; null without any. */

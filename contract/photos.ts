@@ -316,6 +316,8 @@ export const photoResponse = z.object({
   exif: exifSummary,
   checks: photoChecks.optional(),
   uploader: z.object({ id: z.number().int(), username: z.string() }),
+  /** IP属地 of the upload (a province or a country), shown with the photographer; null when unknown. */
+  ipRegion: z.string().nullable(),
   createdAt: z.number().int(),
   decidedAt: z.number().int().nullable(),
   views: z.number().int(),

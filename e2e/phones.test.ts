@@ -35,6 +35,8 @@ describe.skipIf(!browserAvailable())('实名验证 in Chromium', () => {
         ({ ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) }) as Session;
       as.admin = await login('admin@example.com');
       as.member = await login('newbie@example.com');
+      // Logins here come from 127.0.0.1, which has no region: give the member one as a login from Guangdong would.
+      await services.db.updateTable('users').set({ ip_region: '广东' }).where('id', '=', as.member.id).execute();
     } finally {
       await services.close();
     }
@@ -101,6 +103,10 @@ describe.skipIf(!browserAvailable())('实名验证 in Chromium', () => {
     await page.getByTestId('phone-verify').click();
     await page.getByTestId('phone-verified').getByText('已验证').waitFor();
     expect(await page.getByTestId('phone-verified').textContent()).toContain('+8613912345678');
+    // The member's page says where they last logged in from, never more.
+    expect(await page.getByTestId('user-ip-region').textContent()).toContain('IP属地：广东');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshotStill(page, 'user-ip-region-390');
 
     // The upload page now offers its form.
     await page.goto(`${server.url}/upload`);

@@ -38,6 +38,8 @@ describe.skipIf(!browserAvailable())('举报 in Chromium', () => {
       as.reporter = await login('reporter@example.com');
       as.screener = await login('screener@example.com');
       as.photographer = await login(seed.photographer.email);
+      // Seeded photos have no upload address: give one the region an upload from Guangdong would have.
+      await services.db.updateTable('photos').set({ ip_region: '广东' }).where('id', '=', seed.photos[1]!.id).execute();
     } finally {
       await services.close();
     }
@@ -135,6 +137,8 @@ describe.skipIf(!browserAvailable())('举报 in Chromium', () => {
     await screenshotStill(wide.page, 'report-member-1366');
     await wide.page.goto(`${server.url}/photo/${seed.photos[1]!.id}`);
     await wide.page.getByTestId('report-photo').waitFor();
+    expect(await wide.page.getByTestId('photo-ip-region').textContent()).toBe('IP属地：广东');
+    await wide.page.getByTestId('photo-facts').scrollIntoViewIfNeeded();
     await screenshotStill(wide.page, 'report-photo-1366');
     await wide.context.close();
   });

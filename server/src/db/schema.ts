@@ -34,6 +34,8 @@ export interface UsersTable {
   /** E.164; confirmed by SMS when `phone_verified_at` is set (issue 38). Never shown to other members. */
   phone: Generated<string | null>;
   phone_verified_at: Generated<number | null>;
+  /** IP属地 of the latest login (a province or a country), never the address. */
+  ip_region: Generated<string | null>;
 }
 
 /** A verification code sent by SMS: salted SHA-256, 5 minutes, 5 tries. */
@@ -222,6 +224,8 @@ export interface PhotosTable {
   created_at: number;
   updated_at: number;
   decided_at: number | null;
+  /** IP属地 of the upload (issue 38), never the address. */
+  ip_region: Generated<string | null>;
 }
 
 export interface ScreeningEventsTable {

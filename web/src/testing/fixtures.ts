@@ -47,6 +47,7 @@ export function photo(overrides: Partial<PhotoResponse> = {}): PhotoResponse {
       advice: [],
     },
     uploader: { id: 2, username: '摄影师乙' },
+    ipRegion: '广东',
     createdAt: NOW - 2 * DAY,
     decidedAt: null,
     views: 0,

@@ -49,20 +49,21 @@ export function presentMe(u: UserRow): MeResponse {
 }
 
 /** What the accounts module knows of a public profile; the gallery adds the photos' side. */
-export type PublicUserBase = Pick<PublicUser, 'id' | 'username' | 'level' | 'createdAt'> & {
+export type PublicUserBase = Pick<PublicUser, 'id' | 'username' | 'level' | 'createdAt' | 'ipRegion'> & {
   homeAirportId: number | null;
   coverPhotoId: number | null;
 };
 
 /** Never email, status details or slots (PRODUCT.md §6.2). */
 export function presentPublicUser(
-  u: Pick<UserRow, 'id' | 'username' | 'level' | 'created_at' | 'home_airport_id' | 'cover_photo_id'>,
+  u: Pick<UserRow, 'id' | 'username' | 'level' | 'created_at' | 'home_airport_id' | 'cover_photo_id' | 'ip_region'>,
 ): PublicUserBase {
   return {
     id: u.id,
     username: u.username,
     level: u.level,
     createdAt: u.created_at,
+    ipRegion: u.ip_region,
     homeAirportId: u.home_airport_id,
     coverPhotoId: u.cover_photo_id,
   };

@@ -101,7 +101,7 @@ export function findSlots(db: DbOrTrx, id: number, forUpdate: boolean) {
 export function findPublicUser(db: DbOrTrx, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'level', 'created_at', 'home_airport_id', 'cover_photo_id'])
+    .select(['id', 'username', 'level', 'created_at', 'home_airport_id', 'cover_photo_id', 'ip_region'])
     .where('id', '=', id)
     .where('status', '!=', 'deleted')
     .executeTakeFirst();
@@ -239,4 +239,9 @@ export async function consumePasswordReset(db: DbOrTrx, tokenHash: string, now: 
     .where('expires_at', '>', now)
     .returning('user_id')
     .executeTakeFirst();
+}
+
+/** IP属地 of the member's latest login or registration (issue 38). */
+export async function setIpRegion(db: DbOrTrx, userId: number, region: string | null): Promise<void> {
+  await db.updateTable('users').set({ ip_region: region }).where('id', '=', userId).execute();
 }

@@ -249,6 +249,7 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
       createdAt: expect.any(Number),
       homeAirport: null,
       coverPhoto: null,
+      ipRegion: null,
       stats: { acceptedPhotos: 0, acceptanceRate: null, featured: 0, views: 0 },
     });
     const text = res.body + (await get('/openapi.json')).body;

@@ -1,4 +1,5 @@
 import type { RegisterRequest, SessionResponse } from '../../../../contract/accounts.js';
+import { regionOf } from '../../shared/ip-region.js';
 import { LEVELS, SESSION_DAYS } from '../../../../contract/limits.js';
 import { APPEAL_TEXTS } from '../../../../contract/messages.js';
 import { MESSAGES, SHELL, suspendedMessage } from '../../../../contract/texts.js';
@@ -70,7 +71,7 @@ export class SessionsService {
     // Only failures count: a success clears this address's failures on the account and gives the
     // other two counters their slot back.
     await this.passwordAccepted(keys);
-    return this.openSession(user, MESSAGES.loginOk);
+    return this.openSession(user, MESSAGES.loginOk, ip);
   }
 
   /**
@@ -147,11 +148,17 @@ export class SessionsService {
     if (status.maintenance) throw new AppError(503, 'MAINTENANCE', status.maintenanceMessage);
   }
 
-  private async openSession(user: Pick<UserRow, 'id' | 'username' | 'level'>, message: string): Promise<SessionResponse> {
+  /** A new session; the address it came from is kept only as its region (IP属地, issue 38). */
+  private async openSession(
+    user: Pick<UserRow, 'id' | 'username' | 'level'>,
+    message: string,
+    ip: string,
+  ): Promise<SessionResponse> {
     const now = this.clock.now();
     const { token, tokenHash } = newToken();
     const expireTime = now + SESSION_DAYS * DAY;
     await repo.insertSession(this.db, { tokenHash, userId: user.id, now, expiresAt: expireTime });
+    await repo.setIpRegion(this.db, user.id, regionOf(ip));
     return { message, token, username: user.username, id: user.id, permission: user.level, expireTime };
   }
 
@@ -166,7 +173,7 @@ export class SessionsService {
       password: input.password,
       level: LEVELS.member,
     });
-    return this.openSession(user, MESSAGES.registerOk);
+    return this.openSession(user, MESSAGES.registerOk, ip);
   }
 
   async logout(sessionId: number): Promise<void> {

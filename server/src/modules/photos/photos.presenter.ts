@@ -83,6 +83,7 @@ export function presentPhoto(row: PhotoRow, ctx: PresentContext, view: 'private'
     renditions: renditions.sort((a, b) => a.width - b.width),
     exif: fromJson(row.exif),
     uploader: { id: row.uploader_id, username: ctx.usernames.get(row.uploader_id) ?? '' },
+    ipRegion: row.ip_region,
     createdAt: row.created_at,
     decidedAt: row.decided_at,
     views: row.views,

@@ -115,7 +115,7 @@ export function photosRoutes(photos: PhotosService, uploads: UploadService, tmpD
           if (metaRaw === null)
             throw badRequest(PHOTO_MESSAGES.missingMeta, [{ path: ['meta'], message: PHOTO_MESSAGES.missingMeta }]);
           const meta = parseMeta(metaRaw);
-          const result = await uploads.upload(user, tmpFile, meta);
+          const result = await uploads.upload(user, tmpFile, meta, req.ip);
           return reply.status(201).send(result);
         } finally {
           finished();

@@ -1,3 +1,4 @@
+import { regionOf } from '../../shared/ip-region.js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -104,7 +105,8 @@ export class UploadService {
     }
   }
 
-  async upload(user: AuthUser, file: string, meta: PhotoMeta): Promise<{ message: string; photo: PhotoResponse }> {
+  /** `ip`: where the upload came from, kept only as its region (IP属地, issue 38). */
+  async upload(user: AuthUser, file: string, meta: PhotoMeta, ip: string | null = null): Promise<{ message: string; photo: PhotoResponse }> {
     const regKey = registrationKey(meta.registration);
     assertTakenOn(meta.takenOn, this.clock.now());
     const issues = await this.photos.checkFactRefs(user.id, meta, {
@@ -157,6 +159,7 @@ export class UploadService {
         await this.refuseOwnCopy(trx, user, sha256);
         const photoId = await repo.insertPhoto(trx, {
           uploader_id: user.id,
+          ip_region: ip === null ? null : regionOf(ip),
           state: 'pending',
           queue: meta.queue,
           registration: meta.registration,

@@ -67,6 +67,7 @@ function Cover({ user, own }: { user: PublicUser; own: boolean }) {
               </>
             )}
             {siteDay(user.createdAt)} 加入
+            {user.ipRegion && <span data-testid="user-ip-region"> · IP属地：{user.ipRegion}</span>}
           </p>
         </div>
       </div>

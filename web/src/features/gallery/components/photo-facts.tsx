@@ -99,6 +99,11 @@ export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
         个人主页
       </Link>
       <FollowButton kind="photographer" target={String(photo.uploader.id)} />
+      {photo.ipRegion && (
+        <span className="fact-aside ip-region" data-testid="photo-ip-region">
+          IP属地：{photo.ipRegion}
+        </span>
+      )}
     </>,
   ]);
   if (photo.decidedAt !== null && photo.state === 'accepted') rows.push(['通过日期', formatDate(photo.decidedAt)]);
