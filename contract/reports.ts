@@ -124,6 +124,8 @@ export type ReportedThing = z.infer<typeof reportedThing>;
 export const reportsResponse = z.object({
   items: z.array(reportedThing),
   nextCursor: z.string().nullable(),
+  /** `suspend`: this viewer may suspend a reported member on the users page (administrators). */
+  can: z.object({ suspend: z.boolean() }),
 });
 export type ReportsResponse = z.infer<typeof reportsResponse>;
 

@@ -20,7 +20,7 @@ import { registerSecurity } from './http/security.js';
 import { requestScope } from './db/request-scope.js';
 import { jobKinds } from './jobs/kinds.js';
 import { JobRunner } from './jobs/runner.js';
-import { createTransport, type MailTransport } from './mail/transport.js';
+import { appMailTransport, type MailTransport } from './mail/transport.js';
 import { createStorage, type PhotoStorage } from './media/storage.js';
 import { EventHub } from './events.js';
 import { registerApiRoutes, registerSiteRoutes } from './routes.js';
@@ -284,15 +284,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await registerSiteRoutes(app, services, config);
 
-  const mail =
-    opts.mail ??
-    createTransport({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      // A mail's body holds live links (password reset): logged only outside production.
-      log: (m) =>
-        app.log.info({ to: m.to, subject: m.subject, ...(config.production ? {} : { body: m.body }) }, 'mail (no SMTP_URL set)'),
-    });
+  const mail = opts.mail ?? appMailTransport(config, app.log);
   // After the last request in flight has been answered (Fastify closes the server first): the views
   // those requests counted are written, then the database goes.
   app.addHook('onClose', async () => {

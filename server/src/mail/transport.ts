@@ -21,6 +21,19 @@ export function createTransport(opts: { smtpUrl: string | null; from: string; lo
   };
 }
 
+/** The app's transport: SMTP when `SMTP_URL` is set, else the log (a body, which holds live links, only outside production). */
+export function appMailTransport(
+  config: { smtpUrl: string | null; mailFrom: string; production: boolean },
+  log: { info(obj: object, msg: string): void },
+): MailTransport {
+  return createTransport({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: (m) =>
+      log.info({ to: m.to, subject: m.subject, ...(config.production ? {} : { body: m.body }) }, 'mail (no SMTP_URL set)'),
+  });
+}
+
 /**
  * A pool of connections kept open (as many as the job runner's slots), unless the URL says otherwise: a
  * thousand instant alerts do not each pay a connection and a greeting. nodemailer reads the pool's

@@ -1,4 +1,3 @@
-import { regionOf } from '../../shared/ip-region.js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +18,7 @@ import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, RetryLaterError } from '../../shared/errors.js';
+import { regionOf } from '../../shared/ip-region.js';
 import { Gate } from '../../media/gate.js';
 import { processJpeg } from '../../media/image-processor.js';
 import type { AccountsService, QueueSlots } from '../accounts/accounts.service.js';
@@ -106,7 +106,12 @@ export class UploadService {
   }
 
   /** `ip`: where the upload came from, kept only as its region (IP属地, issue 38). */
-  async upload(user: AuthUser, file: string, meta: PhotoMeta, ip: string | null = null): Promise<{ message: string; photo: PhotoResponse }> {
+  async upload(
+    user: AuthUser,
+    file: string,
+    meta: PhotoMeta,
+    ip: string | null = null,
+  ): Promise<{ message: string; photo: PhotoResponse }> {
     const regKey = registrationKey(meta.registration);
     assertTakenOn(meta.takenOn, this.clock.now());
     const issues = await this.photos.checkFactRefs(user.id, meta, {

@@ -15,7 +15,7 @@ import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { idCursor } from '../../http/cursor.js';
 import type { Limiter } from '../../http/rate-limit.js';
-import { reports as policy } from '../../policies/index.js';
+import { members, reports as policy } from '../../policies/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -154,6 +154,7 @@ export class ReportsService {
     return {
       items: await this.present(viewer, things),
       nextCursor: rows.length > PAGE ? String(things[things.length - 1]!.id) : null,
+      can: { suspend: members.isAdmin(viewer) },
     };
   }
 

@@ -1,5 +1,4 @@
 import { REJECT_REASONS } from '@contract/catalogues';
-import { LEVELS } from '@contract/limits';
 import { REPORT_LIMITS, REPORT_REASONS, REPORT_TARGET_NAMES, type ReportAction, type ReportedThing } from '@contract/reports';
 import { Button, Checkbox, Empty, Form, Input, Modal, Tag } from 'antd';
 import { useState } from 'react';
@@ -7,7 +6,6 @@ import { Link } from 'react-router';
 import { AntdProvider } from '../../../components/antd-provider.js';
 import { submitDialog } from '../../../lib/form-errors.js';
 import { formatTime, STATE_NAMES } from '../../../lib/screening-texts.js';
-import { useSession } from '../../../lib/use-session.js';
 
 import { useReports } from '../api/get-reports.js';
 import { useResolveReport } from '../api/resolve-report.js';
@@ -130,10 +128,10 @@ function ThingCard({ thing, admin }: { thing: ReportedThing; admin: boolean }) {
 
 /** /manage/reports (level 1): things with open 举报, each decided once for all its reports. */
 export function Component() {
-  const session = useSession();
   const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useReports();
   const things = data?.pages.flatMap((p) => p.items) ?? [];
-  const admin = (session?.permission ?? 0) >= LEVELS.admin;
+  // Whether this viewer may suspend is the server's answer (server/src/policies/members.ts).
+  const admin = data?.pages[0]?.can.suspend ?? false;
   return (
     <AntdProvider>
       <div className="reports-page">
