@@ -8,7 +8,7 @@ export const PHONE_LIMITS = {
   codeDigits: 6,
   codeMinutes: 5,
   tries: 5,
-  /** One code per number per 60 s; at most 5 an hour and 10 a day, per number and per address. */
+  /** One code per number per 60 s; at most 5 an hour and 10 a day, per number, per address and per member. */
   resendSeconds: 60,
   perHour: 5,
   perDay: 10,
@@ -18,8 +18,8 @@ export const PHONE_TEXTS = {
   format: '请填写中国大陆手机号（1 开头的 11 位数字）或带国家码的号码（如 +85291234567）',
   sent: `验证码已发送，${PHONE_LIMITS.codeMinutes} 分钟内有效`,
   resend: `${PHONE_LIMITS.resendSeconds} 秒内只能获取一次验证码`,
-  perHour: `这个号码或网络 1 小时内最多获取 ${PHONE_LIMITS.perHour} 次验证码`,
-  perDay: `这个号码或网络 24 小时内最多获取 ${PHONE_LIMITS.perDay} 次验证码`,
+  perHour: `每个号码、网络或账号 1 小时内最多获取 ${PHONE_LIMITS.perHour} 次验证码`,
+  perDay: `每个号码、网络或账号 24 小时内最多获取 ${PHONE_LIMITS.perDay} 次验证码`,
   taken: '这个手机号已验证了其他账号',
   codeFormat: '验证码是 6 位数字',
   noCode: '验证码已过期或不存在，请重新获取',

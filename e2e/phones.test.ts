@@ -72,6 +72,15 @@ describe.skipIf(!browserAvailable())('实名验证 in Chromium', () => {
 
     const member = await openTab(browser, as.member, { width: 390 });
     const page = member.page;
+    // A report is publishing too: refused with the reason, and the member is led to their phone.
+    await page.goto(`${server.url}/user/${as.admin.id}`);
+    await page.getByTestId('report-member').click();
+    await page.getByTestId('report-form').getByLabel('骚扰').check();
+    await page.getByRole('dialog').getByRole('button', { name: '提交举报' }).click();
+    await page.waitForURL(`${server.url}/user/${as.member.id}?settings=phone`);
+    await expect.poll(() => noticesSeen(page)).toContain(PHONE_TEXTS.required);
+    await page.getByTestId('phone-form').waitFor();
+
     await page.goto(`${server.url}/upload`);
     const gate = page.getByTestId('phone-gate');
     await gate.waitFor();

@@ -9,14 +9,15 @@ export const reports = {
   handleLevel: LEVELS.screener,
   /**
    * What this viewer may do with a thing's open reports. `involved`: the viewer owns the photo, sent the
-   * message, or is the member reported. `live`: the photo can still be withheld (accepted, or hidden by
-   * reports) or the message hidden.
+   * message, is the member reported, or reported it themself. `live`: the photo can still be withheld
+   * (accepted, or hidden by reports) or the message hidden. `hidden`: a photo hidden by reports waits for
+   * a decision on it, withhold or dismiss, never a 已处理 that would leave it hidden.
    */
-  actionsFor(viewer: Viewer, thing: { type: ReportTarget; involved: boolean; live: boolean }): ReportAction[] {
+  actionsFor(viewer: Viewer, thing: { type: ReportTarget; involved: boolean; live: boolean; hidden: boolean }): ReportAction[] {
     if (!atLeast(viewer, LEVELS.screener) || thing.involved) return [];
     const act: ReportAction[] = [];
     if (thing.type === 'photo' && thing.live) act.push('withhold');
     if (thing.type === 'message' && thing.live) act.push('hide');
-    return [...act, 'handled', 'dismiss'];
+    return thing.hidden ? [...act, 'dismiss'] : [...act, 'handled', 'dismiss'];
   },
 };

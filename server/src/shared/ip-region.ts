@@ -31,7 +31,13 @@ const SUFFIX = /(省|市|壮族自治区|回族自治区|维吾尔自治区|自�
 export function regionOf(ip: string): string | null {
   const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
   if (address.length > 45 || isIP(address) === 0) return null;
-  const found = load().search(address);
+  let found: Found | null;
+  try {
+    found = load().search(address);
+  } catch {
+    // A database that cannot be read costs the region, never the login or the upload.
+    return null;
+  }
   if (!found?.country) return null;
   if (found.country !== '中国') return found.country.slice(0, 40);
   return found.province ? found.province.replace(SUFFIX, '').slice(0, 40) : '中国';

@@ -4,7 +4,7 @@ import { LEVEL_HEADER, LEVELS } from '@contract/limits';
 import { SHELL } from '@contract/texts';
 import { apiBase } from './api-base.js';
 import { MAINTENANCE_PATH, rememberReturnPath } from './maintenance-return.js';
-import { navigateTo } from './navigation.js';
+import { navigateTo, verifyPhonePath } from './navigation.js';
 import { setLoginDialogOpen } from './login-dialog.js';
 import { notice } from './notice.js';
 import { clearSession, isExpired, readSession, saveSession } from './session.js';
@@ -106,6 +106,9 @@ async function settle<T>(res: Response): Promise<T> {
     setLoginDialogOpen(false);
     navigateTo('/AccountStop');
   }
+  // 实名验证 (issue 38): the notice says why; the member is led to verify a phone.
+  const member = readSession();
+  if (res.status === 403 && error.code === 'PHONE_REQUIRED' && member) navigateTo(verifyPhonePath(member.id));
   if (res.status === 503 && error.code === 'MAINTENANCE' && (readSession()?.permission ?? -1) < LEVELS.admin) {
     // The page they were on takes the maintenance page's place in the history, and comes back after.
     rememberReturnPath();

@@ -24,3 +24,6 @@ export function navigateTo(to: string, opts?: NavigateOptions): void {
   if (navigateImpl) navigateImpl(to, opts);
   else pending = { to, opts };
 }
+
+/** Where a member verifies their phone (实名验证, issue 38): their settings, opened at the phone. */
+export const verifyPhonePath = (userId: number) => `/user/${userId}?settings=phone`;

@@ -14,5 +14,4 @@ export const myPhoneQuery = queryOptions({
 
 export const useMyPhone = (enabled = true) => useQuery({ ...myPhoneQuery, enabled });
 
-/** Where a member verifies their phone: their settings, opened at the phone. */
-export const verifyPhonePath = (userId: number) => `/user/${userId}?settings=phone`;
+export { verifyPhonePath } from './navigation.js';

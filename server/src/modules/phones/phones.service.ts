@@ -55,12 +55,14 @@ export class PhonesService {
   }
 
   async sendCode(user: AuthUser, phone: string, ip: string): Promise<{ message: string; resendSeconds: number }> {
-    if ((await repo.verifiedElsewhere(this.db, phone, user.id)) >= this.accountsPerNumber) throw conflict(PHONE_TEXTS.taken);
+    // The limits first: whether a number is taken is told no faster than codes are sent. Per member too,
+    // so one account cannot send codes to numbers all over the world from many addresses.
     await this.limiter.consume(`sms:60s:${phone}`, { max: 1, windowMs: PHONE_LIMITS.resendSeconds * 1000 }, PHONE_TEXTS.resend);
-    for (const key of [`sms:number:${phone}`, `sms:ip:${ip}`]) {
+    for (const key of [`sms:number:${phone}`, `sms:ip:${ip}`, `sms:member:${user.id}`]) {
       await this.limiter.consume(`${key}:h`, { max: PHONE_LIMITS.perHour, windowMs: HOUR }, PHONE_TEXTS.perHour);
       await this.limiter.consume(`${key}:d`, { max: PHONE_LIMITS.perDay, windowMs: DAY }, PHONE_TEXTS.perDay);
     }
+    if ((await repo.verifiedElsewhere(this.db, phone, user.id)) >= this.accountsPerNumber) throw conflict(PHONE_TEXTS.taken);
     const code = String(randomInt(0, 10 ** PHONE_LIMITS.codeDigits)).padStart(PHONE_LIMITS.codeDigits, '0');
     const salt = randomBytes(12).toString('hex');
     const now = this.clock.now();

@@ -69,18 +69,24 @@ describe.each(databaseKinds())('verified phones on %s', (kind) => {
     // Start on an hour's boundary so the fixed windows do not split the count.
     t.clock.advance(3_600_000 - (t.clock.now() % 3_600_000) + 1000);
     const another = number();
+    const next = await makeUser(t);
     const sends = [];
     for (let i = 0; i < PHONE_LIMITS.perHour + 1; i += 1) {
-      sends.push((await askCode(member, another, '10.2.2.2')).json().message);
+      sends.push((await askCode(next, another, '10.2.2.2')).json().message);
       t.clock.advance(MINUTE + 1000);
     }
     expect(sends.slice(0, 5)).toEqual(Array(5).fill(PHONE_TEXTS.sent));
     expect(sends[5]).toBe(PHONE_TEXTS.perHour);
-    // Per address: five numbers from one address in an hour, then no more.
+    // Per address: five numbers from one address in an hour (each for another member), then no more.
     t.clock.advance(3_600_000);
     const fromOne = [];
-    for (let i = 0; i < 6; i += 1) fromOne.push((await askCode(member, number(), '10.3.3.3')).statusCode);
+    for (let i = 0; i < 6; i += 1) fromOne.push((await askCode(await makeUser(t), number(), '10.3.3.3')).statusCode);
     expect(fromOne).toEqual([200, 200, 200, 200, 200, 429]);
+    // Per member: five numbers from five addresses, then no more.
+    const roaming = await makeUser(t);
+    const byOne = [];
+    for (let i = 0; i < 6; i += 1) byOne.push((await askCode(roaming, number(), `10.7.7.${i}`)).statusCode);
+    expect(byOne).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('confirms a code within 5 minutes and 5 tries, compared whole', async () => {

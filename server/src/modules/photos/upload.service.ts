@@ -113,6 +113,8 @@ export class UploadService {
     ip: string | null = null,
   ): Promise<{ message: string; photo: PhotoResponse }> {
     const regKey = registrationKey(meta.registration);
+    // Looked up before the transaction: the first lookup of a process reads its database.
+    const region = ip === null ? null : regionOf(ip);
     assertTakenOn(meta.takenOn, this.clock.now());
     const issues = await this.photos.checkFactRefs(user.id, meta, {
       airframeId: meta.airframeId ?? null,
@@ -164,7 +166,7 @@ export class UploadService {
         await this.refuseOwnCopy(trx, user, sha256);
         const photoId = await repo.insertPhoto(trx, {
           uploader_id: user.id,
-          ip_region: ip === null ? null : regionOf(ip),
+          ip_region: region,
           state: 'pending',
           queue: meta.queue,
           registration: meta.registration,

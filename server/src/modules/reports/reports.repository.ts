@@ -154,7 +154,7 @@ export function hiddenByReports(db: DbOrTrx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('screening_events as e')
-    .select('e.photo_id')
+    .select(['e.photo_id', 'e.created_at'])
     .where('e.photo_id', 'in', ids)
     .where('e.actor_id', 'is', null)
     .where('e.from_state', '=', 'accepted')

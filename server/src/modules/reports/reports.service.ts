@@ -1,10 +1,8 @@
 import {
   REPORT_LIMITS,
-  REPORT_REASON_CODES,
   REPORT_TEXTS,
   type NewReport,
   type ReportedThing,
-  type ReportReason,
   type ReportsResponse,
   type ReportTarget,
   type ResolveReport,
@@ -15,11 +13,12 @@ import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { idCursor } from '../../http/cursor.js';
 import type { Limiter } from '../../http/rate-limit.js';
-import { members, reports as policy } from '../../policies/index.js';
+import { members } from '../../policies/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PhotoLifecycle } from '../photos/lifecycle.service.js';
+import { presentThing } from './reports.presenter.js';
 import * as repo from './reports.repository.js';
 import {
   HIDDEN_EVENT_MESSAGE,
@@ -32,7 +31,6 @@ import {
 
 const DAY = 86_400_000;
 const PAGE = 20;
-const LABEL_MAX = 30;
 
 const OUTCOME: Record<ResolveReport['action'], { state: 'upheld' | 'dismissed'; outcome: string }> = {
   withhold: { state: 'upheld', outcome: 'withheld' },
@@ -40,9 +38,6 @@ const OUTCOME: Record<ResolveReport['action'], { state: 'upheld' | 'dismissed'; 
   handled: { state: 'upheld', outcome: 'handled' },
   dismiss: { state: 'dismissed', outcome: 'dismissed' },
 };
-
-const short = (s: string) => (s.length > LABEL_MAX ? `${s.slice(0, LABEL_MAX)}…` : s);
-const reasonOf = (r: string): ReportReason => REPORT_REASON_CODES.find((c) => c === r) ?? 'other';
 
 /**
  * 举报 (issue 38): members report photos, members and the messages they received; screeners withhold,
@@ -130,14 +125,15 @@ export class ReportsService {
     const photo = await repo.photoRow(trx, photoId, this.database.dialect === 'postgres');
     if (!photo || photo.state !== 'accepted') return;
     const established = now - REPORT_LIMITS.establishedDays * DAY;
-    if ((await repo.establishedReporters(trx, photoId, established)) < this.hideAfter) return;
+    const reporters = await repo.establishedReporters(trx, photoId, established);
+    if (reporters < this.hideAfter) return;
     await this.lifecycle.transition(trx, { photo, action: 'hide', actor: reporter, message: HIDDEN_EVENT_MESSAGE });
     await this.audit.record(trx, {
       actorId: null,
       action: 'photo.hide',
       targetType: 'photo',
       targetId: photoId,
-      detail: { reporters: this.hideAfter },
+      detail: { reporters },
     });
     await this.notifications.notify(trx, {
       userId: photo.uploader_id,
@@ -151,8 +147,9 @@ export class ReportsService {
   async queue(viewer: AuthUser, cursor: string | undefined): Promise<ReportsResponse> {
     const rows = await repo.openThings(this.db, idCursor(cursor), PAGE);
     const things = rows.slice(0, PAGE);
+    // What concerns the viewer is left to the others: the reported never learn who reported them.
     return {
-      items: await this.present(viewer, things),
+      items: (await this.present(viewer, things)).filter((i) => i.actions.length > 0),
       nextCursor: rows.length > PAGE ? String(things[things.length - 1]!.id) : null,
       can: { suspend: members.isAdmin(viewer) },
     };
@@ -172,57 +169,7 @@ export class ReportsService {
       repo.messageTargets(this.db, ids('message')),
     ]);
     const hiddenIds = new Set(hidden.map((h) => h.photo_id));
-    return things.map((t): ReportedThing => {
-      const type = t.target_type as ReportTarget;
-      const base = { id: Number(t.id), targetType: type, targetId: t.target_id };
-      const of = reports
-        .filter((r) => r.target_type === type && r.target_id === t.target_id)
-        .map((r) => ({
-          id: r.id,
-          reason: reasonOf(r.reason),
-          body: r.body,
-          reporter: { id: r.reporter_id, username: r.username },
-          createdAt: r.created_at,
-        }));
-      let thing: Omit<ReportedThing, keyof typeof base | 'reports' | 'actions'>;
-      let live = false;
-      if (type === 'photo') {
-        const p = photos.find((x) => x.id === t.target_id);
-        const hiddenByReports = hiddenIds.has(t.target_id) && p?.state === 'pending';
-        live = p?.state === 'accepted' || hiddenByReports;
-        thing = {
-          label: p ? p.registration : `#${t.target_id}`,
-          link: `/photo/${t.target_id}`,
-          photoState: p?.state ?? 'deleted',
-          owner: p ? { id: p.uploader_id, username: p.username } : null,
-          body: null,
-          hiddenByReports,
-        };
-      } else if (type === 'member') {
-        const m = members.find((x) => x.id === t.target_id);
-        thing = {
-          label: m?.username ?? `#${t.target_id}`,
-          link: `/user/${t.target_id}`,
-          photoState: null,
-          owner: m ? { id: m.id, username: m.username } : null,
-          body: null,
-          hiddenByReports: false,
-        };
-      } else {
-        const m = messages.find((x) => x.id === t.target_id);
-        live = m !== undefined && m.hidden_at === null;
-        thing = {
-          label: m ? short(m.body) : `#${t.target_id}`,
-          link: null,
-          photoState: null,
-          owner: m ? { id: m.from_user_id, username: m.username } : null,
-          body: m?.body ?? null,
-          hiddenByReports: false,
-        };
-      }
-      const involved = thing.owner?.id === viewer.id;
-      return { ...base, ...thing, reports: of, actions: policy.actionsFor(viewer, { type, involved, live }) };
-    });
+    return things.map((t) => presentThing(viewer, t, { reports, photos, hiddenIds, members, messages }));
   }
 
   countOpen(): Promise<number> {
@@ -246,6 +193,8 @@ export class ReportsService {
     const end = OUTCOME[d.action];
     const message = d.message ?? null;
     await this.db.transaction().execute(async (trx) => {
+      // A report of the photo arriving now counts its open reports after this decision, not before.
+      if (type === 'photo') await repo.photoRow(trx, report.target_id, this.database.dialect === 'postgres');
       const ended = await repo.resolveOpen(trx, type, report.target_id, { ...end, by: viewer.id, now });
       if (ended.length === 0) throw conflict(REPORT_TEXTS.reportGone);
       if (type === 'photo') await this.decidePhoto(trx, viewer, report.target_id, d, now);
@@ -285,8 +234,9 @@ export class ReportsService {
       const notice = withheldNotice(photo.registration, d.reasons, d.message ?? null);
       await this.notifications.notify(trx, { userId: photo.uploader_id, kind: 'rejected', photoId, ...notice });
     } else if (d.action === 'dismiss' && photo.state === 'pending') {
+      // Only as it was hidden: facts its owner edited meanwhile wait for a screener in the queue.
       const [hidden] = await repo.hiddenByReports(trx, [photoId]);
-      if (!hidden) return;
+      if (!hidden || photo.updated_at > hidden.created_at) return;
       await this.lifecycle.transition(trx, { photo, action: 'restore', actor: viewer, patch: { decided_at: now } });
       await this.notifications.notify(trx, {
         userId: photo.uploader_id,

@@ -154,11 +154,13 @@ describe.each(databaseKinds())('举报 on %s', (kind) => {
     expect(events.at(-1)).toEqual({ actor_id: null, to_state: 'pending' });
 
     const item = (await queue(screener)).items.find((i) => i.targetType === 'photo' && i.targetId === id)!;
-    expect(item).toMatchObject({ hiddenByReports: true, photoState: 'pending', actions: ['withhold', 'handled', 'dismiss'] });
+    // Withheld or put back: never 已处理, which would leave it hidden with nobody deciding.
+    expect(item).toMatchObject({ hiddenByReports: true, photoState: 'pending', actions: ['withhold', 'dismiss'] });
     expect(item.reports).toHaveLength(5);
     // Not by the photo's owner, were they a screener.
     await t.database.db.updateTable('users').set({ level: 1 }).where('id', '=', owner.id).execute();
-    expect((await queue(owner)).items.find((i) => i.targetId === id && i.targetType === 'photo')!.actions).toEqual([]);
+    // The reported never see the reports about them (nor who made them).
+    expect((await queue(owner)).items.find((i) => i.targetId === id && i.targetType === 'photo')).toBeUndefined();
     const own = await call('POST', `/manage/reports/${item.id}/resolve`, owner, { action: 'dismiss' });
     expect([own.statusCode, own.json().message]).toEqual([403, REPORT_TEXTS.involved]);
     await t.database.db.updateTable('users').set({ level: 0 }).where('id', '=', owner.id).execute();
@@ -174,6 +176,31 @@ describe.each(databaseKinds())('举报 on %s', (kind) => {
     expect((await inbox(owner))[0]).toMatchObject({ kind: 'accepted', title: expect.stringContaining('已恢复展示') });
     // Its reporters have spent their one report each: it stays up.
     expect((await report(a!, id)).statusCode).toBe(409);
+  });
+
+  it('leaves a hidden photo its owner edited meanwhile to the screening queue when its reports are dismissed', async () => {
+    const id = await photo();
+    for (const m of await established(3)) await report(m, id);
+    expect(await stateOf(id)).toBe('pending');
+    // The owner edits its facts while it waits (an edit of a waiting photo moves its updated_at).
+    await t.database.db
+      .updateTable('photos')
+      .set((eb) => ({ updated_at: eb('updated_at', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+    const item = (await queue(screener)).items.find((i) => i.targetType === 'photo' && i.targetId === id)!;
+    expect((await call('POST', `/manage/reports/${item.id}/resolve`, screener, { action: 'dismiss' })).statusCode).toBe(200);
+    expect(await stateOf(id)).toBe('pending');
+  });
+
+  it('never lets a screener decide what they reported themself', async () => {
+    const other = await makeUser(t, 1);
+    const id = await photo();
+    await report(other, id);
+    expect((await queue(other)).items.some((i) => i.targetType === 'photo' && i.targetId === id)).toBe(false);
+    const item = (await queue(screener)).items.find((i) => i.targetType === 'photo' && i.targetId === id)!;
+    const own = await call('POST', `/manage/reports/${item.id}/resolve`, other, { action: 'withhold', reasons: ['military'] });
+    expect([own.statusCode, own.json().message]).toEqual([403, REPORT_TEXTS.involved]);
   });
 
   it('hides a reported message from its recipient; a member report is marked handled', async () => {

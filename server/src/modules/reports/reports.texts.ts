@@ -38,7 +38,7 @@ export function withheldNotice(registration: string, reasons: string[], message:
     title: `照片 ${registration} 因举报被下架`,
     body:
       `审图员处理举报后下架了这张照片。原因：${titles.join('、')}。${message ? `\n审图员留言：${message}` : ''}\n` +
-      '可在“我的退图”中查看说明，并在 14 天内申诉一次。',
+      '可在“我的退图”中查看说明；每张照片可申诉一次，须在 14 天内提出。',
   };
 }
 
