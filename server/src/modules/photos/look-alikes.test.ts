@@ -92,8 +92,15 @@ describe.each(databaseKinds())('look-alikes of an upload on %s', (kind) => {
     expect(rows, plan).toBeLessThan(60);
     if (kind === 'postgres') expect(plan).not.toContain('Seq Scan');
     else expect(plan).not.toMatch(/SCAN photos(?! USING)/);
-    // Read from the bands' covering indexes: never a photo's row for an accepted look-alike.
-    if (kind === 'postgres') expect(plan).toMatch(/"Index Only Scan".*photos_accepted_band0_idx/);
-    else expect(plan).toMatch(/USING COVERING INDEX photos_accepted_band0_idx/);
+    // Read through the bands' covering indexes. SQLite never reads a photo's row for an accepted look-alike;
+    // PostgreSQL reads only the index where the visibility map allows it: when a busy cluster kept VACUUM
+    // from marking every page all-visible (an older snapshot elsewhere), it may check those pages instead.
+    if (kind === 'sqlite') expect(plan).toMatch(/USING COVERING INDEX photos_accepted_band0_idx/);
+    else {
+      expect(plan).toContain('"Index Name":"photos_accepted_band0_idx"');
+      const { rows: pages } = await sql<{ relpages: number; relallvisible: number }>`
+        select relpages, relallvisible from pg_class where relname = 'photos'`.execute(t.database.db);
+      if (pages[0]!.relallvisible >= pages[0]!.relpages) expect(plan).toMatch(/"Index Only Scan".*photos_accepted_band0_idx/);
+    }
   });
 });
