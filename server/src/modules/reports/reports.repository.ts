@@ -135,10 +135,6 @@ export function withheldBy(db: DbOrTrx, photoId: number) {
     .execute();
 }
 
-export function photoTarget(db: DbOrTrx, id: number) {
-  return db.selectFrom('photos').select(['id', 'uploader_id', 'state', 'registration']).where('id', '=', id).executeTakeFirst();
-}
-
 export function photoTargets(db: DbOrTrx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db

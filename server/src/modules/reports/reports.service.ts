@@ -9,6 +9,7 @@ import {
 } from '../../../../contract/reports.js';
 import type { Clock } from '../../clock.js';
 import { isUniqueViolation, type DatabaseHandle, type Db, type DbOrTrx } from '../../db/database.js';
+import type { PhotoRow } from '../../db/schema.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { idCursor } from '../../http/cursor.js';
@@ -76,7 +77,7 @@ export class ReportsService {
   /** What the reporter may report: something they can see, not their own. Returns the thing's owner. */
   private async target(reporter: AuthUser, type: ReportTarget, id: number): Promise<void> {
     if (type === 'photo') {
-      const photo = await repo.photoTarget(this.db, id);
+      const photo = await repo.photoRow(this.db, id, false);
       if (!photo || photo.state !== 'accepted') throw notFound(REPORT_TEXTS.photoGone);
       if (photo.uploader_id === reporter.id) throw badRequest(REPORT_TEXTS.self);
     } else if (type === 'member') {
@@ -193,11 +194,12 @@ export class ReportsService {
     const end = OUTCOME[d.action];
     const message = d.message ?? null;
     await this.db.transaction().execute(async (trx) => {
-      // A report of the photo arriving now counts its open reports after this decision, not before.
-      if (type === 'photo') await repo.photoRow(trx, report.target_id, this.database.dialect === 'postgres');
+      // The photo is read (and locked) first: a report of it arriving now counts its open reports after this decision.
+      const photo =
+        type === 'photo' ? await repo.photoRow(trx, report.target_id, this.database.dialect === 'postgres') : undefined;
       const ended = await repo.resolveOpen(trx, type, report.target_id, { ...end, by: viewer.id, now });
       if (ended.length === 0) throw conflict(REPORT_TEXTS.reportGone);
-      if (type === 'photo') await this.decidePhoto(trx, viewer, report.target_id, d, now);
+      if (photo) await this.decidePhoto(trx, viewer, photo, d, now);
       if (d.action === 'hide') await repo.hideMessage(trx, report.target_id, now);
       await this.audit.record(trx, {
         actorId: viewer.id,
@@ -219,9 +221,8 @@ export class ReportsService {
   }
 
   /** Withheld: the photo is rejected with the reasons its owner sees and may appeal. Dismissed: a hidden photo returns. */
-  private async decidePhoto(trx: DbOrTrx, viewer: AuthUser, photoId: number, d: ResolveReport, now: number): Promise<void> {
-    const photo = await repo.photoRow(trx, photoId, false);
-    if (!photo) return;
+  private async decidePhoto(trx: DbOrTrx, viewer: AuthUser, photo: PhotoRow, d: ResolveReport, now: number): Promise<void> {
+    const photoId = photo.id;
     if (d.action === 'withhold') {
       await this.lifecycle.transition(trx, {
         photo,
