@@ -1,4 +1,5 @@
 import { AIRFRAME_STATUSES } from './catalogues.js';
+import { MODE_S_MESSAGES, modeSOf } from './mode-s.js';
 import { MAX_ID, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './limits.js';
 import { dateString, FACTS_LIMITS, photoResponse, refSummary } from './photos.js';
 import { MESSAGES } from './texts.js';
@@ -62,6 +63,10 @@ export const airframeSummary = z.object({
   id: z.number().int(),
   aircraftType: refSummary.nullable(),
   msn: z.string().nullable(),
+  /** Mode S address (six lower-case hex digits): the one kept, or for an N-number its own. */
+  modeS: z.string().nullable(),
+  /** The address follows from a US registration (the FAA's mapping), not from a screener or member. */
+  modeSFromRegistration: z.boolean(),
   lineNumber: z.string().nullable(),
   builtYear: z.number().int().nullable(),
   status: z.enum(AIRFRAME_STATUSES),
@@ -98,9 +103,16 @@ export const airframeResponse = airframeSummary.extend({
 });
 export type AirframeResponse = z.infer<typeof airframeResponse>;
 
+/** A Mode S address in any spelling (780A1B, 0x780a1b), as stored: lower case. */
+export const modeSText = trimmedText(20, MODE_S_MESSAGES.format)
+  .refine((v) => modeSOf(v) !== null, MODE_S_MESSAGES.format)
+  .transform((v) => modeSOf(v)!);
+
 export const airframesQuery = z.object({
   reg: trimmedText(20, '注册号最多 20 个字符').optional(),
   msn: trimmedText(FACTS_LIMITS.msnMax, `MSN 最多 ${FACTS_LIMITS.msnMax} 个字符`).optional(),
+  /** A Mode S address (780a1b): the aircraft that carry it, or carried the N-number it maps to. */
+  hex: modeSText.optional(),
   type: optionalId,
   cursor: text(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
@@ -113,6 +125,8 @@ export const airframeEdit = z
   .strictObject({
     aircraftTypeId: id().nullable().optional(),
     msn: trimmedText(FACTS_LIMITS.msnMax, `MSN 最多 ${FACTS_LIMITS.msnMax} 个字符`).optional(),
+    /** Six hex digits, checked against the state of the registration it flies under; empty clears it. */
+    modeS: modeSText.or(z.literal('')).optional(),
     lineNumber: trimmedText(AIRFRAME_LIMITS.lineNumberMax, `线号最多 ${AIRFRAME_LIMITS.lineNumberMax} 个字符`).optional(),
     builtYear: z
       .number('年份需为数字')

@@ -2,6 +2,7 @@ import { somethingToChange, text, trimmedText, z } from './zod.js';
 import { CATEGORY_CODES, registrationKey, UPLOAD_LIMITS } from './catalogues.js';
 import { MAX_ID } from './limits.js';
 import { formatRegistration } from './registrations.js';
+import { MODE_S_MESSAGES, modeSOf } from './mode-s.js';
 import { MESSAGES } from './texts.js';
 
 // Re-exported: pages that need only these import them from catalogues.ts, without zod.
@@ -172,6 +173,14 @@ export function watermarkBox(
   return { size, left, top };
 }
 
+/**
+ * The aircraft's Mode S address as a member gives it (780A1B, 0x780a1b), kept lower case; empty clears
+ * it. Whether it fits the registration's state is the server's check (contract/mode-s.ts).
+ */
+const modeSField = trimmedText(20, MODE_S_MESSAGES.format)
+  .refine((v) => v === '' || modeSOf(v) !== null, MODE_S_MESSAGES.format)
+  .transform((v) => (v === '' ? '' : modeSOf(v)!));
+
 export const photoMeta = z
   .strictObject({
     // Written as its country writes it, whatever the spelling sent (b30ee → B-30EE), as the upload form
@@ -180,6 +189,7 @@ export const photoMeta = z
       .transform((v) => formatRegistration(v) ?? v.toUpperCase())
       .pipe(z.string().regex(REGISTRATION_PATTERN, REGISTRATION_MESSAGE)),
     msn: trimmedText(FACTS_LIMITS.msnMax).optional(),
+    modeS: modeSField.optional(),
     aircraftTypeId: id().min(1, '请选择机型'),
     airlineId: id().optional(),
     airportId: id().optional(),
@@ -211,6 +221,7 @@ export type PhotoMeta = z.infer<typeof photoMeta>;
 export const photoEdit = z.strictObject({
   registration: photoMeta.shape.registration.optional(),
   msn: trimmedText(FACTS_LIMITS.msnMax).optional(),
+  modeS: modeSField.optional(),
   aircraftTypeId: id().optional(),
   airlineId: id().nullable().optional(),
   airportId: id().nullable().optional(),
@@ -298,6 +309,8 @@ export const photoResponse = z.object({
   queue: z.enum(['normal', 'priority']),
   registration: z.string(),
   msn: z.string().nullable(),
+  /** The aircraft's Mode S address as the member gave it (lower case); the airframe's is on its page. */
+  modeS: z.string().nullable(),
   aircraftType: refSummary.nullable(),
   airline: refSummary.nullable(),
   airport: refSummary.nullable(),

@@ -24,6 +24,7 @@ import * as m20261128PhashBandsCovering from './migrations/2026-11-28-05-phash-b
 import * as m20261128Reports from './migrations/2026-11-28-06-reports.js';
 import * as m20261128Phones from './migrations/2026-11-28-07-phones.js';
 import * as m20261128IpRegion from './migrations/2026-11-28-08-ip-region.js';
+import * as m20261129ModeS from './migrations/2026-11-29-01-mode-s.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-06-reports': m20261128Reports,
   '2026-11-28-07-phones': m20261128Phones,
   '2026-11-28-08-ip-region': m20261128IpRegion,
+  '2026-11-29-01-mode-s': m20261129ModeS,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

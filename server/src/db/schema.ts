@@ -226,6 +226,8 @@ export interface PhotosTable {
   decided_at: number | null;
   /** IP属地 of the upload (issue 38), never the address. */
   ip_region: Generated<string | null>;
+  /** The aircraft's Mode S address as the member gave it (issue 39): its airframe learns it on acceptance. */
+  mode_s: Generated<string | null>;
 }
 
 export interface ScreeningEventsTable {
@@ -370,6 +372,8 @@ export interface AirframesTable {
   status: Generated<AirframeStatus>;
   /** Set once merged into another: links to this one lead there. */
   merged_into: Generated<number | null>;
+  /** Mode S address, six lower-case hex digits (issue 39); an N-number's follows from the registration. */
+  mode_s: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

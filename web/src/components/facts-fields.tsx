@@ -1,4 +1,5 @@
 import { CATEGORIES, FACTS_LIMITS, PHOTO_MESSAGES, photoMeta } from '@contract/photos';
+import { modeSProblem } from '@contract/mode-s';
 import { formatRegistration, registrationHint } from '@contract/registrations';
 import type { z } from '@contract/zod';
 import { Checkbox, Form, Input, type FormRule } from 'antd';
@@ -19,13 +20,16 @@ function contractMessage(schema: z.ZodType, value: unknown): string | null {
 }
 
 /** A field's rule from a check that answers with the message to show, or null when the value is fine. */
-function check(test: (value: never, values: Pick<FactsValues, 'noRegistration' | 'inFlight'>) => string | null): FormRule {
+function check(
+  test: (value: never, values: Pick<FactsValues, 'noRegistration' | 'inFlight' | 'registration'>) => string | null,
+): FormRule {
   return ({ getFieldValue }) => ({
     validator: async (_, value: unknown) => {
       // Each check names the type its field holds.
       const message = test(value as never, {
         noRegistration: getFieldValue('noRegistration') === true,
         inFlight: getFieldValue('inFlight') === true,
+        registration: String(getFieldValue('registration') ?? ''),
       });
       if (message) throw new Error(message);
     },
@@ -40,6 +44,13 @@ const RULES = {
     noRegistration ? null : v?.trim() ? contractMessage(shape.registration, v) : '请输入注册号，或勾选“无注册号”',
   ),
   msn: check((v: string | undefined) => contractMessage(shape.msn, v ?? '')),
+  // The form first, then whether it fits the registration's state, as the server checks it.
+  modeS: check((v: string | undefined, { noRegistration, registration }) =>
+    v?.trim()
+      ? (contractMessage(shape.modeS, v) ??
+        modeSProblem(v, noRegistration ? null : (formatRegistration(registration) ?? registration.trim().toUpperCase())))
+      : null,
+  ),
   // No type is the id 0, which the contract names: 请选择机型.
   aircraftType: check((v: RefOption | null | undefined) => contractMessage(shape.aircraftTypeId, v?.value ?? 0)),
   airport: check((v: RefOption | null | undefined, { inFlight }) => (inFlight || v ? null : PHOTO_MESSAGES.airportRequired)),
@@ -165,6 +176,17 @@ export function FactsFields({ facts, afterRegistration, takenOnHint, askMilitary
       {has('msn') && (
         <Form.Item label="MSN（出厂序列号）" name="msn" rules={[RULES.msn]}>
           <Input />
+        </Form.Item>
+      )}
+      {has('modeS') && (
+        <Form.Item
+          label="Mode S 代码（选填）"
+          name="modeS"
+          dependencies={['registration', 'noRegistration']}
+          rules={[RULES.modeS]}
+          extra="机载应答机的 24 位地址，6 位十六进制，如 780A1B；美国 N 字头注册号无需填写"
+        >
+          <Input maxLength={8} autoComplete="off" />
         </Form.Item>
       )}
       {has('aircraftTypeId') && (

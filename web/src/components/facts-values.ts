@@ -19,6 +19,8 @@ export interface FactsValues {
   registration: string;
   noRegistration: boolean;
   msn: string;
+  /** The aircraft's Mode S address (six hex digits), as typed. */
+  modeS: string;
   aircraftType: RefOption | null;
   airline: RefOption | null;
   airport: RefOption | null;
@@ -49,6 +51,7 @@ export const EMPTY_FACTS: FactsValues = {
   registration: '',
   noRegistration: false,
   msn: '',
+  modeS: '',
   aircraftType: null,
   airline: null,
   airport: null,
@@ -70,6 +73,7 @@ export function factsValuesOf(photo: PhotoResponse): FactsValues {
     registration: none ? '' : photo.registration,
     noRegistration: none,
     msn: photo.msn ?? '',
+    modeS: photo.modeS ? photo.modeS.toUpperCase() : '',
     aircraftType: optionOf(photo.aircraftType),
     airline: optionOf(photo.airline),
     airport: optionOf(photo.airport),
@@ -87,6 +91,7 @@ export function factsValuesOf(photo: PhotoResponse): FactsValues {
 interface Facts extends Record<Fact, unknown> {
   registration: string;
   msn: string;
+  modeS: string;
   aircraftTypeId: number | undefined;
   airlineId: number | null;
   airportId: number | null;
@@ -103,6 +108,8 @@ function factsOf(v: FactsValues): Facts {
   return {
     registration: v.noRegistration ? NO_REGISTRATION : v.registration.trim().toUpperCase(),
     msn: v.msn.trim(),
+    // Compared as stored: lower case (the contract reads any spelling).
+    modeS: v.modeS.trim().toLowerCase(),
     aircraftTypeId: v.aircraftType?.value,
     airlineId: v.airline?.value ?? null,
     airportId: v.inFlight ? null : (v.airport?.value ?? null),
@@ -122,6 +129,7 @@ export function metaFactsOf(v: FactsValues): Omit<PhotoMeta, 'queue' | 'watermar
   return {
     registration: f.registration,
     ...(f.msn ? { msn: f.msn } : {}),
+    ...(f.modeS ? { modeS: f.modeS } : {}),
     // The form refuses an upload without a type; 0 would be refused by the contract all the same.
     aircraftTypeId: f.aircraftTypeId ?? 0,
     ...(f.airlineId ? { airlineId: f.airlineId } : {}),

@@ -12,6 +12,7 @@ export const STATE_NAMES: Record<PhotoState, string> = PHOTO_STATE_NAMES;
 export const FACT_NAMES: Record<string, string> = {
   registration: '注册号',
   msn: 'MSN',
+  modeS: 'Mode S 代码',
   aircraftTypeId: '机型',
   airlineId: '航司',
   airportId: '机场',

@@ -22,6 +22,7 @@ export function photo(overrides: Partial<PhotoResponse> = {}): PhotoResponse {
     queue: 'normal',
     registration: 'B-1234',
     msn: '5678',
+    modeS: null,
     aircraftType: A320,
     airline: AIR_CHINA,
     airport: PVG,

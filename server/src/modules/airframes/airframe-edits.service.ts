@@ -1,4 +1,5 @@
 import { AIRFRAME_MESSAGES, msnKey, type AirframeEdit, type AirframePeriodEdit } from '../../../../contract/airframes.js';
+import { modeSProblem } from '../../../../contract/mode-s.js';
 import { PHOTO_MESSAGES, registrationKey } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
@@ -37,9 +38,13 @@ export class AirframeEditsService {
       if (patch.aircraftTypeId && !(await repo.typeExists(trx, patch.aircraftTypeId))) {
         throw badRequest(PHOTO_MESSAGES.unknownType, [{ path: ['aircraftTypeId'], message: PHOTO_MESSAGES.unknownType }]);
       }
+      // Checked against the registration it flies under now (its newest photo's).
+      const modeS = patch.modeS ? modeSProblem(patch.modeS, await repo.currentRegistration(trx, id)) : null;
+      if (modeS) throw badRequest(modeS, [{ path: ['modeS'], message: modeS }]);
       await repo.updateLive(trx, id, {
         ...(patch.aircraftTypeId !== undefined ? { aircraft_type_id: patch.aircraftTypeId } : {}),
         ...(patch.msn !== undefined ? { msn: patch.msn || null, msn_key: keyOfMsn(patch.msn) } : {}),
+        ...(patch.modeS !== undefined ? { mode_s: patch.modeS || null } : {}),
         ...(patch.lineNumber !== undefined ? { line_number: patch.lineNumber || null } : {}),
         ...(patch.builtYear !== undefined ? { built_year: patch.builtYear } : {}),
         ...(patch.status !== undefined ? { status: patch.status } : {}),
@@ -49,7 +54,10 @@ export class AirframeEditsService {
         action: 'airframe.edit',
         targetType: 'airframe',
         targetId: id,
-        detail: { before: { type: before.aircraft_type_id, msn: before.msn, status: before.status }, patch },
+        detail: {
+          before: { type: before.aircraft_type_id, msn: before.msn, modeS: before.mode_s, status: before.status },
+          patch,
+        },
       });
     });
     return { message: AIRFRAME_MESSAGES.saved, airframeId: id };
@@ -74,7 +82,12 @@ export class AirframeEditsService {
       await repo.updateLive(trx, fromId, { merged_into: intoId });
       const moved = await repo.movePhotos(trx, fromId, intoId);
       await repo.redirectMerged(trx, fromId, intoId);
-      await repo.fillUnknown(trx, intoId, { typeId: from.aircraft_type_id, msn: from.msn, msnKey: from.msn_key }, now);
+      await repo.fillUnknown(
+        trx,
+        intoId,
+        { typeId: from.aircraft_type_id, msn: from.msn, msnKey: from.msn_key, modeS: from.mode_s },
+        now,
+      );
       await this.audit.record(trx, {
         actorId: actor.id,
         action: 'airframe.merge',

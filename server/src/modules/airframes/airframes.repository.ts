@@ -23,6 +23,7 @@ export function photoIdentity(db: DbOrTrx, photoId: number) {
       'photos.state',
       'photos.registration_key',
       'photos.msn',
+      'photos.mode_s',
       'photos.aircraft_type_id',
       'photos.airframe_id',
       'photos.taken_on',
@@ -101,13 +102,21 @@ export async function lockPhotosOf(db: DbOrTrx, dialect: Dialect, airframeId: nu
   await db.selectFrom('photos').select('id').where('airframe_id', '=', airframeId).orderBy('id').forUpdate().execute();
 }
 
-/** An airframe learns its type and MSN from the first photo that names them (never overwritten). */
+/** An airframe learns its type, MSN and Mode S address from the first photo that names them (never overwritten). */
 export async function fillUnknown(
   db: DbOrTrx,
   id: number,
-  facts: { typeId: number | null; msn: string | null; msnKey: string | null },
+  facts: { typeId: number | null; msn: string | null; msnKey: string | null; modeS?: string | null },
   now: number,
 ): Promise<void> {
+  if (facts.modeS) {
+    await db
+      .updateTable('airframes')
+      .set({ mode_s: facts.modeS, updated_at: now })
+      .where('id', '=', id)
+      .where('mode_s', 'is', null)
+      .execute();
+  }
   if (facts.typeId !== null) {
     await db
       .updateTable('airframes')
@@ -124,6 +133,20 @@ export async function fillUnknown(
       .where('msn_key', 'is', null)
       .execute();
   }
+}
+
+/** The registration of an airframe's newest accepted photo (its current one), or null. */
+export async function currentRegistration(db: DbOrTrx, id: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('photos')
+    .select('registration')
+    .where('airframe_id', '=', id)
+    .where(ACCEPTED)
+    .orderBy('taken_on', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.registration ?? null;
 }
 
 /** Guarded: changes a live (not merged) airframe only; false when there is none. */

@@ -100,7 +100,8 @@ export class AirframesService {
     }
     const now = this.clock.now();
     const msn = keyOfMsn(p.msn);
-    const learn = (id: number) => repo.fillUnknown(trx, id, { typeId: p.aircraft_type_id, msn: p.msn, msnKey: msn }, now);
+    const learn = (id: number) =>
+      repo.fillUnknown(trx, id, { typeId: p.aircraft_type_id, msn: p.msn, msnKey: msn, modeS: p.mode_s }, now);
     if (p.airframe_id !== null) {
       const live = await this.claimLive(trx, p.airframe_id, now);
       if (live !== null) {
@@ -125,6 +126,7 @@ export class AirframesService {
       aircraft_type_id: p.aircraft_type_id,
       msn: p.msn,
       msn_key: msn,
+      mode_s: p.mode_s,
       line_number: null,
       built_year: null,
       created_at: now,

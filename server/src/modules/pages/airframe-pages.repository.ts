@@ -66,27 +66,51 @@ export function registrationsOf(db: DbOrTrx, ids: number[]) {
 /** Live airframes by the list's filters, newest first (keyset on id); only those with an accepted photo. */
 export function listIds(
   db: DbOrTrx,
-  f: { registrationKey?: string; msnKey?: string; typeId?: number },
+  f: { registrationKey?: string; msnKey?: string; typeId?: number; modeS?: { hex: string; nNumberKey: string | null } },
   afterId: number | null,
   limit: number,
 ) {
-  return db
-    .selectFrom('airframes')
-    .select('airframes.id')
-    .where('airframes.merged_into', 'is', null)
-    .$if(f.msnKey !== undefined, (q) => q.where('airframes.msn_key', '=', f.msnKey!))
-    .$if(f.typeId !== undefined, (q) => q.where('airframes.aircraft_type_id', '=', f.typeId!))
-    .where('airframes.id', 'in', (eb) =>
-      eb
-        .selectFrom('photos')
-        .select('photos.airframe_id')
-        .where(ACCEPTED)
-        .where('photos.airframe_id', 'is not', null)
-        .$if(f.registrationKey !== undefined, (q) => q.where('photos.registration_key', '=', f.registrationKey!))
-        .$castTo<{ airframe_id: number }>(),
-    )
-    .$if(afterId !== null, (q) => q.where('airframes.id', '<', afterId!))
-    .orderBy('airframes.id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  return (
+    db
+      .selectFrom('airframes')
+      .select('airframes.id')
+      .where('airframes.merged_into', 'is', null)
+      // A Mode S address: the aircraft that keep it, and those that carried the N-number it maps to.
+      .$if(f.modeS !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('airframes.mode_s', '=', f.modeS!.hex),
+            ...(f.modeS!.nNumberKey !== null
+              ? [
+                  eb(
+                    'airframes.id',
+                    'in',
+                    eb
+                      .selectFrom('photos')
+                      .select('photos.airframe_id')
+                      .where(ACCEPTED)
+                      .where('photos.registration_key', '=', f.modeS!.nNumberKey)
+                      .$castTo<{ airframe_id: number }>(),
+                  ),
+                ]
+              : []),
+          ]),
+        ),
+      )
+      .$if(f.msnKey !== undefined, (q) => q.where('airframes.msn_key', '=', f.msnKey!))
+      .$if(f.typeId !== undefined, (q) => q.where('airframes.aircraft_type_id', '=', f.typeId!))
+      .where('airframes.id', 'in', (eb) =>
+        eb
+          .selectFrom('photos')
+          .select('photos.airframe_id')
+          .where(ACCEPTED)
+          .where('photos.airframe_id', 'is not', null)
+          .$if(f.registrationKey !== undefined, (q) => q.where('photos.registration_key', '=', f.registrationKey!))
+          .$castTo<{ airframe_id: number }>(),
+      )
+      .$if(afterId !== null, (q) => q.where('airframes.id', '<', afterId!))
+      .orderBy('airframes.id', 'desc')
+      .limit(limit + 1)
+      .execute()
+  );
 }

@@ -1,3 +1,4 @@
+import { effectiveModeS, modeSNNumber } from '../../../../contract/mode-s.js';
 import {
   AIRFRAME_MESSAGES,
   msnKey,
@@ -64,6 +65,18 @@ function decodeCursor(cursor: string | undefined): number | null {
   return id;
 }
 
+/** The registration key of the N-number a US address maps to, or null. */
+function nNumberKeyOf(hex: string): string | null {
+  const reg = modeSNNumber(hex);
+  return reg ? registrationKey(reg) : null;
+}
+
+/** An airframe's Mode S address: the one kept, or its current N-number's own. */
+function modeSOf(stored: string | null, current: string | null) {
+  const modeS = effectiveModeS(stored, current);
+  return { modeS, modeSFromRegistration: modeS !== null && modeS !== stored };
+}
+
 /**
  * The pages of airframes and liveries (issue 22): an aircraft's timeline of registrations, operators
  * and liveries with the photos of each period, the aircraft that carried a registration, a livery's
@@ -122,6 +135,7 @@ export class AirframePagesService {
           id,
           aircraftType: r.aircraft_type_id ? (refs.types.get(r.aircraft_type_id) ?? null) : null,
           msn: r.msn,
+          ...modeSOf(r.mode_s, registrations[0] ?? null),
           lineNumber: r.line_number,
           builtYear: r.built_year,
           status: r.status,
@@ -188,6 +202,7 @@ export class AirframePagesService {
       id: row.id,
       aircraftType: row.aircraft_type_id ? (refs.types.get(row.aircraft_type_id) ?? null) : null,
       msn: row.msn,
+      ...modeSOf(row.mode_s, registrations[0] ?? null),
       lineNumber: row.line_number,
       builtYear: row.built_year,
       status: row.status,
@@ -211,6 +226,7 @@ export class AirframePagesService {
       ...(q.reg ? { registrationKey: registrationKey(q.reg) } : {}),
       ...(q.msn ? { msnKey: msnKey(q.msn) } : {}),
       ...(q.type ? { typeId: q.type } : {}),
+      ...(q.hex ? { modeS: { hex: q.hex, nNumberKey: nNumberKeyOf(q.hex) } } : {}),
     };
     const rows = await repo.listIds(this.db, filter, afterId, q.limit);
     const page = rows.slice(0, q.limit).map((r) => r.id);

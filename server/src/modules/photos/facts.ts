@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import { KEY_FACTS, PHOTO_MESSAGES, registrationKey, type KeyFact, type PhotoEdit } from '../../../../contract/photos.js';
+import { modeSProblem } from '../../../../contract/mode-s.js';
 import type { PhotoRow, PhotosTable } from '../../db/schema.js';
 import { badRequest } from '../../shared/errors.js';
 
@@ -14,6 +15,7 @@ const FIRST_FLIGHT = '1903-12-17';
 export const FACT_COLUMNS = {
   registration: 'registration',
   msn: 'msn',
+  modeS: 'mode_s',
   aircraftTypeId: 'aircraft_type_id',
   airlineId: 'airline_id',
   airportId: 'airport_id',
@@ -37,6 +39,7 @@ export function factChanges(row: PhotoRow, patch: PhotoEdit): FactChanges {
   const wanted: Partial<Record<FactColumn, unknown>> = {
     ...(patch.registration !== undefined ? { registration: patch.registration } : {}),
     ...(patch.msn !== undefined ? { msn: patch.msn || null } : {}),
+    ...(patch.modeS !== undefined ? { mode_s: patch.modeS || null } : {}),
     ...(patch.aircraftTypeId !== undefined ? { aircraft_type_id: patch.aircraftTypeId } : {}),
     ...(patch.airlineId !== undefined ? { airline_id: patch.airlineId } : {}),
     ...(patch.airportId !== undefined || inFlight ? { airport_id: inFlight ? null : patch.airportId } : {}),
@@ -79,13 +82,30 @@ export function factColumns(changes: FactChanges): Omit<Updateable<PhotosTable>,
   return columns;
 }
 
+/** The rules between facts, after these changes: an airport or in flight, a Mode S address of its registration's state. */
+export function requireFactsAgree(row: PhotoRow, changes: FactChanges): void {
+  requireAirport(row, changes);
+  requireModeSFits(row, changes);
+}
+
 /** After these changes the photo still names an airport, or is marked as taken in flight (§3.6). */
-export function requireAirport(row: PhotoRow, changes: FactChanges): void {
+function requireAirport(row: PhotoRow, changes: FactChanges): void {
   const inFlightAfter = changes.in_flight ? changes.in_flight[1] === 1 : row.in_flight === 1;
   const airportAfter = changes.airport_id ? changes.airport_id[1] : row.airport_id;
   if (!inFlightAfter && !airportAfter) {
     throw badRequest(PHOTO_MESSAGES.airportRequired, [{ path: ['airportId'], message: PHOTO_MESSAGES.airportRequired }]);
   }
+}
+
+/**
+ * After these changes the photo's Mode S address (if any) fits its registration: an N-number's own, or
+ * one from its state's ICAO block (contract/mode-s.ts).
+ */
+function requireModeSFits(row: PhotoRow, changes: FactChanges): void {
+  const modeS = changes.mode_s ? (changes.mode_s[1] as string | null) : row.mode_s;
+  const registration = changes.registration ? String(changes.registration[1]) : row.registration;
+  const problem = modeS ? modeSProblem(modeS, registration) : null;
+  if (problem) throw badRequest(problem, [{ path: ['modeS'], message: problem }]);
 }
 
 /** The day a photo was taken: not before the first powered flight, not after today (with a day's grace: the camera's date may be ahead of UTC). */

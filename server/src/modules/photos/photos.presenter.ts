@@ -66,6 +66,7 @@ export function presentPhoto(row: PhotoRow, ctx: PresentContext, view: 'private'
     queue: row.queue,
     registration: row.registration,
     msn: row.msn,
+    modeS: row.mode_s,
     aircraftType: row.aircraft_type_id ? (ctx.types.get(row.aircraft_type_id) ?? null) : null,
     airline: row.airline_id ? (ctx.airlines.get(row.airline_id) ?? null) : null,
     airport: row.airport_id ? (ctx.airports.get(row.airport_id) ?? null) : null,

@@ -19,7 +19,7 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AirframesService } from '../airframes/airframes.service.js';
 import type { LiveriesService } from '../airframes/liveries.service.js';
 import { PHOTO_COLUMN, type ReferenceService } from '../reference/reference.service.js';
-import { assertTakenOn, changesKeyFact, factChanges, factColumns, requireAirport } from './facts.js';
+import { assertTakenOn, changesKeyFact, factChanges, factColumns, requireFactsAgree } from './facts.js';
 import type { PhotoLifecycle } from './lifecycle.service.js';
 import type { PhotoFiles } from './photo-files.js';
 import { loadPresentContext, presentCard, presentPhoto, type PresentContext } from './photos.presenter.js';
@@ -196,7 +196,7 @@ export class PhotosService {
         : null,
     );
     if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
-    requireAirport(row, changes);
+    requireFactsAgree(row, changes);
     const columns = factColumns(changes);
     const now = this.clock.now();
     const backToQueue = row.state === 'accepted' && changesKeyFact(changes);

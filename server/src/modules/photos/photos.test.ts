@@ -363,6 +363,34 @@ describe.each(cases)('photos API on %s with %s storage', (kind, storage) => {
     expect(row).toEqual({ registration: 'JA873A', registration_key: 'JA873A' });
   });
 
+  it('keeps a Mode S address a member gives, checked against the registration’s state (issue 39)', async () => {
+    const u = await makeUser(t);
+    const sent = (registration: string, modeS: string) => upload(u.token, { file: fresh(), meta: meta({ registration, modeS }) });
+    const ok = await sent('b1234', '0x780A1B');
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().photo.modeS).toBe('780a1b');
+    for (const [registration, modeS, message] of [
+      ['B-1234', 'A00001', '中国的 Mode S 代码在 780000–7BFFFF 之间，A00001 不在其中'],
+      ['N12345', '780a1b', '美国注册号的 Mode S 代码由注册号算出：N12345 是 A061D9'],
+      ['B-1234', '780a1', 'Mode S 代码是 6 位十六进制数（0–9、A–F），如 780A1B'],
+    ] as const) {
+      const refused = await sent(registration, modeS);
+      expect(refused.statusCode, modeS).toBe(400);
+      expectChineseError(refused.json());
+      expect(refused.json().issues.map((i: { path: string[] }) => i.path.at(-1))).toContain('modeS');
+      expect(JSON.stringify(refused.json())).toContain(message);
+    }
+    // An edit is checked against the registration after it: a new state's registration needs its own address.
+    const id = ok.json().photo.id;
+    const edit = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/photos/${id}`, headers: bearer(u.token), payload });
+    const moved = await edit({ registration: '9V-SQA' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toBe('新加坡的 Mode S 代码在 768000–76FFFF 之间，780A1B 不在其中');
+    expect((await edit({ registration: '9V-SQA', modeS: '76cdb1' })).json().photo.modeS).toBe('76cdb1');
+    expect((await edit({ modeS: '' })).json().photo.modeS).toBeNull();
+  });
+
   it('edits a pending photo, lists rejections with reasons, and auto-fills from accepted registrations', async () => {
     const u = await makeUser(t);
     const { photo } = (await upload(u.token, { file: baseJpeg, meta: meta({ registration: 'b-8888', msn: '1234' }) })).json();

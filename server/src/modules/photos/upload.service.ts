@@ -18,6 +18,7 @@ import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, DbOrTrx } from '../../db/database.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, RetryLaterError } from '../../shared/errors.js';
+import { modeSProblem } from '../../../../contract/mode-s.js';
 import { regionOf } from '../../shared/ip-region.js';
 import { Gate } from '../../media/gate.js';
 import { processJpeg } from '../../media/image-processor.js';
@@ -116,6 +117,8 @@ export class UploadService {
     // Looked up before the transaction: the first lookup of a process reads its database.
     const region = ip === null ? null : regionOf(ip);
     assertTakenOn(meta.takenOn, this.clock.now());
+    const modeS = meta.modeS ? modeSProblem(meta.modeS, meta.registration) : null;
+    if (modeS) throw badRequest(modeS, [{ path: ['modeS'], message: modeS }]);
     const issues = await this.photos.checkFactRefs(user.id, meta, {
       airframeId: meta.airframeId ?? null,
       registration: meta.registration,
@@ -172,6 +175,7 @@ export class UploadService {
           registration: meta.registration,
           registration_key: regKey,
           msn: meta.msn || null,
+          mode_s: meta.modeS || null,
           aircraft_type_id: meta.aircraftTypeId,
           airline_id: meta.airlineId ?? null,
           airport_id: meta.inFlight ? null : (meta.airportId ?? null),

@@ -11,7 +11,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, forbidden } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { factChanges, factColumns, requireAirport } from '../photos/facts.js';
+import { factChanges, factColumns, requireFactsAgree } from '../photos/facts.js';
 import type { PhotoLifecycle } from '../photos/lifecycle.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import * as appeals from './appeals.repository.js';
@@ -59,7 +59,7 @@ export class DecisionsService {
       if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
     }
     const changes = d.facts ? factChanges(photo, d.facts) : {};
-    requireAirport(photo, changes);
+    requireFactsAgree(photo, changes);
     const columns = factColumns(changes);
     const now = this.clock.now();
     const reasons = d.decision === 'reject' ? d.reasons : [];

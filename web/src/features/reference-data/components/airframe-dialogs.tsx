@@ -1,3 +1,4 @@
+import { shownModeS } from '@contract/mode-s';
 import { AIRFRAME_STATUS_LABELS, AIRFRAME_STATUSES, type AirframeStatus } from '@contract/catalogues';
 import type { AirframePeriod, AirframeSummary } from '@contract/airframes';
 import { Button, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
@@ -69,19 +70,39 @@ export function PeriodsDialog({ airframe: a, onClose }: { airframe: AirframeSumm
 
 export function EditDialog({ airframe: a, onClose }: { airframe: AirframeSummary; onClose: () => void }) {
   const write = useAirframeWrite();
-  const [form] = Form.useForm<{ status: AirframeStatus; msn: string; lineNumber: string; builtYear: number | null }>();
+  const [form] = Form.useForm<{
+    status: AirframeStatus;
+    msn: string;
+    modeS: string;
+    lineNumber: string;
+    builtYear: number | null;
+  }>();
+  // An N-number's address follows from it: shown, not kept.
+  const computed = a.modeSFromRegistration && a.modeS ? shownModeS(a.modeS) : null;
   return (
     <Modal open title={`编辑机身 #${a.id}`} okText="保存" cancelText="取消" onCancel={onClose} onOk={() => form.submit()}>
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ status: a.status, msn: a.msn ?? '', lineNumber: a.lineNumber ?? '', builtYear: a.builtYear }}
+        initialValues={{
+          status: a.status,
+          msn: a.msn ?? '',
+          modeS: a.modeS && !computed ? shownModeS(a.modeS) : '',
+          lineNumber: a.lineNumber ?? '',
+          builtYear: a.builtYear,
+        }}
         onFinish={(v) =>
           write.mutate(
             {
               kind: 'edit',
               id: a.id,
-              patch: { status: v.status, msn: v.msn, lineNumber: v.lineNumber, builtYear: v.builtYear ?? null },
+              patch: {
+                status: v.status,
+                msn: v.msn,
+                modeS: v.modeS.trim(),
+                lineNumber: v.lineNumber,
+                builtYear: v.builtYear ?? null,
+              },
             },
             { onSuccess: onClose },
           )
@@ -92,6 +113,17 @@ export function EditDialog({ airframe: a, onClose }: { airframe: AirframeSummary
         </Form.Item>
         <Form.Item label="MSN" name="msn">
           <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item
+          label="Mode S 代码"
+          name="modeS"
+          extra={
+            computed
+              ? `美国注册号的代码由注册号算出：${computed}，无需填写`
+              : '6 位十六进制，须在注册国的 ICAO 地址段内，如中国 780000–7BFFFF；留空表示未知'
+          }
+        >
+          <Input maxLength={8} autoComplete="off" placeholder={computed ?? undefined} />
         </Form.Item>
         <Form.Item label="线号" name="lineNumber">
           <Input maxLength={20} />

@@ -25,6 +25,7 @@ export function PhotoFactsList({ photo }: { photo: PhotoResponse }) {
       rows={[
         ['注册号', registrationText(photo.registration)],
         ['MSN', photo.msn],
+        ['Mode S 代码', photo.modeS?.toUpperCase()],
         ['机型', photo.aircraftType?.label],
         ['航司', photo.airline?.label],
         ['机场', photo.inFlight ? '空中拍摄' : photo.airport?.label],

@@ -129,6 +129,8 @@ describe('upload page', () => {
       id,
       aircraftType: A320,
       msn,
+      modeS: null,
+      modeSFromRegistration: false,
       lineNumber: null,
       builtYear: null,
       status: 'active',
