@@ -1,4 +1,5 @@
 import { PUBLIC_API_LIMITS } from './catalogues.js';
+import { MODE_S_MESSAGES, modeSOf } from './mode-s.js';
 import { NEED_REGISTRATION, registrationSearch } from './photos.js';
 import { text, trimmedText, z } from './zod.js';
 
@@ -51,6 +52,53 @@ export type PublicPhoto = z.infer<typeof publicPhoto>;
 
 export const publicPhotosResponse = z.object({ photos: z.array(publicPhoto) });
 export type PublicPhotosResponse = z.infer<typeof publicPhotosResponse>;
+
+// Planespotters' public photo API in its own shape (issue 39, item 2): flight trackers (tar1090,
+// planefence and others) ask `/pub/photos/hex/{hex}` or `/pub/photos/reg/{reg}` there, and switch to
+// this site by changing the base URL to `{site}/api/v1/public/photos`.
+
+/** Photos a tracker is given at most, the newest first (a tracker shows the first). */
+export const TRACKER_PHOTOS_MAX = 3;
+
+export const trackerHexParams = z.object({
+  hex: trimmedText(20, MODE_S_MESSAGES.format)
+    .refine((v) => modeSOf(v) !== null, MODE_S_MESSAGES.format)
+    .transform((v) => modeSOf(v)!),
+});
+export const trackerRegParams = z.object({
+  reg: registrationSearch.refine((v) => v !== '', NEED_REGISTRATION),
+});
+/** What trackers send beside a hex: the registration and type they know, used when the hex finds nothing. */
+export const trackerQuery = z.object({
+  reg: registrationSearch.optional(),
+  icaoType: trimmedText(10).optional(),
+});
+export type TrackerQuery = z.infer<typeof trackerQuery>;
+
+const trackerImage = z.object({
+  src: z.string(),
+  size: z.object({ width: z.number().int(), height: z.number().int() }),
+});
+
+export const trackerPhoto = z.object({
+  /** As a string, as Planespotters sends it. */
+  id: z.string(),
+  thumbnail: trackerImage,
+  thumbnail_large: trackerImage,
+  /** The photo's page: link to it wherever the photo is shown. */
+  link: z.string(),
+  /** The photographer's name, or the credit they chose (without a leading ©). */
+  photographer: z.string(),
+  // This site's own, after Planespotters' fields.
+  registration: z.string(),
+  taken_on: z.string(),
+  licence: z.string(),
+  /** The whole credit line, as the photographer's settings give it. */
+  attribution: z.string(),
+});
+export type TrackerPhoto = z.infer<typeof trackerPhoto>;
+export const trackerPhotosResponse = z.object({ photos: z.array(trackerPhoto) });
+export type TrackerPhotosResponse = z.infer<typeof trackerPhotosResponse>;
 
 export const oembedQuery = z.object({
   url: text(300),

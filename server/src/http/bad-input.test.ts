@@ -215,10 +215,13 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
 
   it('never answers 500, always in Chinese, and changes nothing when it refuses', async () => {
     // Logging out would end the session the property runs with; uploads are multipart, fuzzed apart.
-    const routes = t.routes.filter((r) => !r.url.endsWith('/logout') && r.url !== '/api/v1/photos' && (r.body || r.querystring));
+    const routes = t.routes.filter(
+      (r) => !r.url.endsWith('/logout') && r.url !== '/api/v1/photos' && (r.body || r.querystring || /:(hex|reg)$/.test(r.url)),
+    );
     expect(routes.length).toBeGreaterThanOrEqual(20);
     for (const route of routes) {
-      const path = (id: string) => route.url.replace(':id', id).replace(':registration', 'B-1234');
+      const path = (id: string) =>
+        route.url.replace(':id', id).replace(':registration', 'B-1234').replace(':hex', '780a1b').replace(':reg', 'B-1234');
       if (route.body) {
         await fc.assert(
           fc.asyncProperty(bodiesFor(route), async (body) => check(route.method, path(String(photoId)), body)),
@@ -231,6 +234,15 @@ describe.each(databaseKinds())('hostile input on %s', (kind) => {
             check(route.method, `${path(String(photoId))}?${query}`, undefined),
           ),
           { numRuns: 120 },
+        );
+      }
+      // A tracker's path: any text as the address or the registration.
+      for (const param of [':hex', ':reg'].filter((p) => route.url.includes(p))) {
+        await fc.assert(
+          fc.asyncProperty(hostileString, async (v) =>
+            check(route.method, route.url.replace(param, encodeURIComponent(v.slice(0, 2000)) || '%20'), undefined),
+          ),
+          { numRuns: 60 },
         );
       }
       if (route.url.includes(':id')) {

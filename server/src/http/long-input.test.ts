@@ -92,7 +92,9 @@ async function hostileRequests(routes: RouteEntry[], photoId: number): Promise<H
   const url = (route: RouteEntry, replace?: [string, string]) =>
     route.url
       .replace(':id', replace?.[0] === 'id' ? encodeURIComponent(replace[1]) : String(photoId))
-      .replace(':registration', replace?.[0] === 'registration' ? encodeURIComponent(replace[1]) : 'B-1234');
+      .replace(':registration', replace?.[0] === 'registration' ? encodeURIComponent(replace[1]) : 'B-1234')
+      .replace(':hex', replace?.[0] === 'hex' ? encodeURIComponent(replace[1]) : '780a1b')
+      .replace(':reg', replace?.[0] === 'reg' ? encodeURIComponent(replace[1]) : 'B-1234');
   const json = { 'content-type': 'application/json' };
   for (const route of routes.filter((r) => !r.url.endsWith('/logout'))) {
     for (const [name, value] of Object.entries(PAYLOADS)) {

@@ -15,19 +15,33 @@ export async function airframesWithMsn(db: DbOrTrx, msnKey: string, icao: string
   return rows.map((r) => r.id);
 }
 
+/** The live airframes that keep this Mode S address. */
+export async function airframesWithModeS(db: DbOrTrx, hex: string): Promise<number[]> {
+  const rows = await db.selectFrom('airframes').select('id').where('mode_s', '=', hex).where('merged_into', 'is', null).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Which photos: of a registration and of airframes (both, or `either` of them). */
+export interface PhotoFilter {
+  registrationKey: string | null;
+  airframeIds: number[] | null;
+  either?: boolean;
+}
+
 /** Accepted photos of a registration and/or of airframes, newest accepted first, after a keyset cursor. */
-export function acceptedPhotos(
-  db: DbOrTrx,
-  f: { registrationKey: string | null; airframeIds: number[] | null },
-  after: { at: number; id: number } | null,
-  limit: number,
-) {
+export function acceptedPhotos(db: DbOrTrx, f: PhotoFilter, after: { at: number; id: number } | null, limit: number) {
+  const both = f.either === true && f.registrationKey !== null && f.airframeIds !== null;
   return db
     .selectFrom('photos')
     .selectAll('photos')
     .where(ACCEPTED)
-    .$if(f.registrationKey !== null, (q) => q.where('photos.registration_key', '=', f.registrationKey!))
-    .$if(f.airframeIds !== null, (q) => q.where('photos.airframe_id', 'in', f.airframeIds!))
+    .$if(both, (q) =>
+      q.where((eb) =>
+        eb.or([eb('photos.registration_key', '=', f.registrationKey!), eb('photos.airframe_id', 'in', f.airframeIds!)]),
+      ),
+    )
+    .$if(!both && f.registrationKey !== null, (q) => q.where('photos.registration_key', '=', f.registrationKey!))
+    .$if(!both && f.airframeIds !== null, (q) => q.where('photos.airframe_id', 'in', f.airframeIds!))
     .$if(after !== null, (q) => q.where(sql<boolean>`(photos.decided_at, photos.id) < (${after!.at}, ${after!.id})`))
     .orderBy('photos.decided_at', 'desc')
     .orderBy('photos.id', 'desc')

@@ -11,7 +11,12 @@ import {
   type PublicPhoto,
   type PublicPhotosQuery,
   type PublicPhotosResponse,
+  TRACKER_PHOTOS_MAX,
+  type TrackerPhoto,
+  type TrackerPhotosResponse,
+  type TrackerQuery,
 } from '../../../../contract/public-api.js';
+import { modeSNNumber } from '../../../../contract/mode-s.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
 import { badRequest, notFound, notImplemented } from '../../shared/errors.js';
@@ -75,25 +80,77 @@ export class PublicApiService {
       airframeIds = await repo.airframesWithMsn(this.db, msnKey(q.msn), q.type ? q.type.toUpperCase() : null);
       if (airframeIds.length === 0) return { photos: [] };
     }
+    const shown = await this.shownPhotos({ registrationKey: registration, airframeIds }, q.limit);
+    return { photos: shown.flatMap(({ photo, settings }) => this.publicPhoto(photo, settings) ?? []) };
+  }
+
+  /**
+   * `GET /public/photos/hex/{hex}` in Planespotters' shape: the photos of the aircraft that keep this
+   * Mode S address, and of the N-number it maps to; when none, of the registration the tracker sent.
+   */
+  async trackerPhotosByHex(hex: string, q: TrackerQuery): Promise<TrackerPhotosResponse> {
+    const nNumber = modeSNNumber(hex);
+    const airframeIds = await repo.airframesWithModeS(this.db, hex);
+    let shown =
+      nNumber || airframeIds.length > 0
+        ? await this.shownPhotos(
+            {
+              registrationKey: nNumber ? registrationKey(nNumber) : null,
+              airframeIds: airframeIds.length ? airframeIds : null,
+              either: true,
+            },
+            TRACKER_PHOTOS_MAX,
+          )
+        : [];
+    if (shown.length === 0 && q.reg && registrationKey(q.reg) !== NO_REG_KEY) {
+      shown = await this.shownPhotos({ registrationKey: registrationKey(q.reg), airframeIds: null }, TRACKER_PHOTOS_MAX);
+    }
+    return { photos: shown.flatMap(({ photo, settings }) => this.trackerPhoto(photo, settings) ?? []) };
+  }
+
+  /** `GET /public/photos/reg/{reg}` in Planespotters' shape. */
+  async trackerPhotosByReg(reg: string): Promise<TrackerPhotosResponse> {
+    const key = registrationKey(reg);
+    if (key === NO_REG_KEY) return { photos: [] };
+    const shown = await this.shownPhotos({ registrationKey: key, airframeIds: null }, TRACKER_PHOTOS_MAX);
+    return { photos: shown.flatMap(({ photo, settings }) => this.trackerPhoto(photo, settings) ?? []) };
+  }
+
+  /** Up to `limit` accepted photos of the filter that may be shown elsewhere, presented, newest accepted first. */
+  private async shownPhotos(filter: repo.PhotoFilter, limit: number) {
     const found: { row: PhotoRow; settings: UserSettings }[] = [];
     let after: { at: number; id: number } | null = null;
-    for (let scan = 0; scan < MAX_SCANS && found.length < q.limit; scan++) {
-      const rows = await repo.acceptedPhotos(this.db, { registrationKey: registration, airframeIds }, after, SCAN);
+    for (let scan = 0; scan < MAX_SCANS && found.length < limit; scan++) {
+      const rows = await repo.acceptedPhotos(this.db, filter, after, SCAN);
       found.push(...(await this.shown(rows)));
       if (rows.length < SCAN) break;
       const last = rows.at(-1)!;
       after = { at: last.decided_at ?? 0, id: last.id };
     }
-    const picked = found.slice(0, q.limit);
+    const picked = found.slice(0, limit);
     const presented = await this.photos.present(
       picked.map((p) => p.row),
       null,
     );
+    return presented.map((photo, i) => ({ photo, settings: picked[i]!.settings }));
+  }
+
+  private trackerPhoto(p: PhotoResponse, settings: UserSettings): TrackerPhoto | null {
+    // Planespotters' thumbnail is about 200 px wide and its large one about 420: the 320 and 640 renditions.
+    const images = this.images(p, 640, 640);
+    if (!images) return null;
+    const image = (r: Image) => ({ src: r.url, size: { width: r.width, height: r.height } });
     return {
-      photos: presented.flatMap((p, i) => {
-        const item = this.publicPhoto(p, picked[i]!.settings);
-        return item ? [item] : [];
-      }),
+      id: String(p.id),
+      thumbnail: image(images.thumbnail),
+      thumbnail_large: image(images.medium),
+      link: `${this.publicUrl}/photo/${p.id}`,
+      // A name, as Planespotters gives it (trackers write "©" before it): the photographer's own credit, else their name.
+      photographer: (settings.attribution || p.uploader.username).replace(/^©\s*/, ''),
+      registration: p.registration,
+      taken_on: p.takenOn,
+      licence: settings.allowThirdPartyCc ? LICENCE_CC : LICENCE_DISPLAY,
+      attribution: attributionOf(settings, p.uploader.username),
     };
   }
 

@@ -39,17 +39,34 @@ const SAMPLE = `{
   ]
 }`;
 
+const TRACKER_SAMPLE = `{
+  "photos": [
+    {
+      "id": "1024",
+      "thumbnail": { "src": "${ORIGIN}/img/…-320.webp", "size": { "width": 320, "height": 213 } },
+      "thumbnail_large": { "src": "${ORIGIN}/img/…-640.webp", "size": { "width": 640, "height": 427 } },
+      "link": "${ORIGIN}/photo/1024",
+      "photographer": "拍机少年",
+      "registration": "B-30EE",
+      "taken_on": "2024-03-01",
+      "licence": "CC BY-NC-ND 4.0",
+      "attribution": "© 拍机少年 / 航迹 Contrail"
+    }
+  ]
+}`;
+
 /** `/api`: the open photo API, oEmbed and the feeds, for the people who build trackers, forums and readers. */
 export function Component() {
   return (
     <article className="panel guide api-page" data-testid="api-page">
       <h1>开放接口</h1>
       <p className="lead">
-        航班追踪、论坛和其他网站可以按注册号或 MSN 取用本站已通过审核的图片，嵌入图片页面，或订阅新图片。不需要申请密钥；
-        请遵守下面的使用须知。
+        航班追踪、论坛和其他网站可以按注册号、MSN 或 Mode S
+        代码取用本站已通过审核的图片，嵌入图片页面，或订阅新图片。不需要申请密钥； 请遵守下面的使用须知。
       </p>
       <nav className="guide-toc" aria-label="本页目录">
         <a href="#photos">按注册号取图</a>
+        <a href="#trackers">航班追踪（按 Mode S 取图）</a>
         <a href="#oembed">嵌入（oEmbed）</a>
         <a href="#feeds">订阅（Atom）</a>
         <a href="#rules">使用须知</a>
@@ -109,6 +126,47 @@ if (res.status === 429) {
   }
 }`}</Code>
         <Code label="返回示例">{SAMPLE}</Code>
+      </section>
+
+      <section id="trackers">
+        <h2>航班追踪软件：按 Mode S 代码或注册号取图</h2>
+        <p>
+          与 Planespotters 公开图片接口相同的路径和返回格式，tar1090、planefence 等追踪软件只需把接口地址{' '}
+          <code>https://api.planespotters.net/pub/photos</code> 换成 <code>{`${ORIGIN}/api/v1/public/photos`}</code>：
+        </p>
+        <ul>
+          <li>
+            <code>GET /api/v1/public/photos/hex/{'{hex}'}</code>：按 Mode S 代码（ICAO 24 位地址，6 位十六进制，大小写均可）。
+            找到记录了这个代码的飞机；美国 N 字头飞机的代码由注册号算出，无需记录。代码找不到飞机时，使用追踪软件附带的{' '}
+            <code>reg</code> 参数按注册号查找（<code>icaoType</code> 可带可不带）。
+          </li>
+          <li>
+            <code>GET /api/v1/public/photos/reg/{'{reg}'}</code>：按注册号，写法不限。
+          </li>
+          <li>
+            每次最多 3 张，新的在前。<code>thumbnail</code> 约 320 像素宽，<code>thumbnail_large</code> 约 640 像素宽；
+            <code>photographer</code> 是摄影师的名字，展示时写成“© 名字”并链接到 <code>link</code>。使用须知与频率限制同下。
+          </li>
+        </ul>
+        <Code label="curl">{`curl '${ORIGIN}/api/v1/public/photos/hex/780a1b'`}</Code>
+        <Code label="tar1090 式的写法（浏览器）">{`// 原来：const PHOTOS = 'https://api.planespotters.net/pub/photos';
+const PHOTOS = '${ORIGIN}/api/v1/public/photos';
+
+async function showPhoto(plane, box) {
+  const url = \`\${PHOTOS}/hex/\${plane.icao}?reg=\${plane.registration ?? ''}&icaoType=\${plane.icaoType ?? ''}\`;
+  const res = await fetch(url);
+  if (!res.ok) return; // 429：稍后再试
+  const { photos } = await res.json();
+  const p = photos[0];
+  if (!p) return;
+  box.innerHTML = '';
+  const a = Object.assign(document.createElement('a'), { href: p.link, target: '_blank' });
+  a.append(Object.assign(document.createElement('img'), {
+    src: p.thumbnail_large.src, width: p.thumbnail_large.size.width, height: p.thumbnail_large.size.height,
+  }));
+  box.append(a, \`© \${p.photographer}\`);
+}`}</Code>
+        <Code label="返回示例">{TRACKER_SAMPLE}</Code>
       </section>
 
       <section id="oembed">
