@@ -199,4 +199,49 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
     expect((await saved).status()).toBe(200);
     await context.close();
   });
+
+  it('lets a screener keep an aircraft’s Mode S address, checked against its state, and a visitor find it by the address', async () => {
+    const { context, page } = await openTab(browser, sessions.screener);
+    await page.goto(`${server.url}/manage/data?tab=airframes`);
+    await page.getByTestId('airframe-search').locator('input').fill('9H-ABC');
+    await page.getByRole('button', { name: '查找' }).click();
+    const row = page.getByTestId('manage-airframe').filter({ hasText: 'MSN 4321' });
+    await row.getByRole('button', { name: '编辑', exact: true }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '编辑机身' });
+    const field = dialog.getByLabel('Mode S 代码');
+    // 9H-ABC is Malta's: a Chinese address is refused, in Chinese, and nothing is saved.
+    await field.fill('780A1B');
+    const refused = page.waitForResponse(
+      (r) => r.url().endsWith(`/airframes/${airframe.a320}`) && r.request().method() === 'PUT',
+    );
+    await dialog.getByRole('button', { name: '保存' }).click();
+    expect((await refused).status()).toBe(400);
+    await page.getByText('马耳他的 Mode S 代码在 4D2000–4D27FF 之间，780A1B 不在其中').first().waitFor();
+    await screenshotStill(page, 'manage-airframe-mode-s-refused');
+    await field.fill('4d2123');
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/airframes/${airframe.a320}`) && r.request().method() === 'PUT');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    expect((await saved).status()).toBe(200);
+    await context.close();
+
+    for (const width of [1366, 390]) {
+      const visitor = await openTab(browser, null, { width });
+      await visitor.page.goto(`${server.url}/search?q=4D2123`);
+      await visitor.page.getByTestId('search-mode-s').getByRole('link').click();
+      await visitor.page.waitForURL(`${server.url}/hex/4d2123`);
+      const cards = visitor.page.getByTestId('airframe-card');
+      await cards.first().waitFor();
+      expect(await cards.evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.airframeId)))).toEqual([
+        airframe.a320,
+      ]);
+      expect(await visitor.page.getByTestId('mode-s-page').textContent()).toContain('属于马耳他的地址段');
+      expect(await noOverflow(visitor.page)).toBe(0);
+      await screenshotStill(visitor.page, `mode-s-page-${width}`);
+      await cards.first().locator('a').first().click();
+      await visitor.page.waitForURL(`${server.url}/airframe/${airframe.a320}`);
+      expect(await visitor.page.getByTestId('airframe-mode-s').textContent()).toBe('4D2123');
+      await screenshotStill(visitor.page, `airframe-mode-s-${width}`);
+      await visitor.context.close();
+    }
+  });
 });

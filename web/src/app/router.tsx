@@ -92,6 +92,11 @@ const pages: RouteObject[] = [
     handle: { title: '注册号' },
     lazy: page(() => import('../features/airframes/components/registration-page.js')),
   },
+  {
+    path: '/hex/:hex',
+    handle: { title: 'Mode S 代码' },
+    lazy: page(() => import('../features/airframes/components/mode-s-page.js')),
+  },
   { path: '/livery/:id', handle: { title: '涂装' }, lazy: page(() => import('../features/airframes/components/livery-page.js')) },
   {
     path: '/user/:id',

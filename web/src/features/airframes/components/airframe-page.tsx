@@ -1,4 +1,5 @@
 import { AIRFRAME_STATUS_LABELS } from '@contract/catalogues';
+import { shownModeS } from '@contract/mode-s';
 import type { AirframePeriod, AirframeResponse } from '@contract/airframes';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,6 +20,17 @@ function Facts({ airframe: a }: { airframe: AirframeResponse }) {
   const rows: [string, React.ReactNode][] = [
     ['机型', a.aircraftType ? <Link to={searchLink({ type: a.aircraftType.id })}>{a.aircraftType.label}</Link> : '未知'],
     ['MSN', a.msn ?? '未知'],
+    [
+      'Mode S',
+      a.modeS ? (
+        <span data-testid="airframe-mode-s">
+          <Link to={`/hex/${a.modeS}`}>{shownModeS(a.modeS)}</Link>
+          {a.modeSFromRegistration && <span className="muted">（由注册号算出）</span>}
+        </span>
+      ) : (
+        '未知'
+      ),
+    ],
   ];
   if (a.lineNumber) rows.push(['线号', a.lineNumber]);
   if (a.builtYear) rows.push(['出厂', `${a.builtYear} 年`]);

@@ -2,7 +2,7 @@ import { formatRegistration } from '@contract/registrations';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.js';
 import { useAirframes } from '../api/list-airframes.js';
-import { AirframeCard } from './airframe-card.js';
+import { AirframeList } from './airframe-list.js';
 import './airframes.css';
 import { FollowButton } from '../../../components/follow-button.js';
 
@@ -11,7 +11,7 @@ export function Component() {
   const typed = (useParams().registration ?? '').toUpperCase().slice(0, 15);
   // Written as its country writes it, as the photos are: /reg/b30ee is B-30EE.
   const reg = formatRegistration(typed) ?? typed;
-  const { data, error, isPending } = useAirframes({ reg });
+  const result = useAirframes({ reg });
   usePageTitle(`${reg} 的机身`);
   return (
     <div className="airframe-page" data-testid="registration-page">
@@ -23,21 +23,7 @@ export function Component() {
           <Link to={`/search?reg=${encodeURIComponent(reg)}&sort=taken`}>这个注册号的全部照片</Link>
         </p>
       </header>
-      {isPending ? (
-        <div className="route-loading">加载中…</div>
-      ) : error ? (
-        <p className="muted">{error.message}</p>
-      ) : data.items.length === 0 ? (
-        <p className="muted" data-testid="registration-empty">
-          图库中还没有这个注册号的飞机。
-        </p>
-      ) : (
-        <div className="airframe-grid" data-testid="registration-airframes">
-          {data.items.map((a) => (
-            <AirframeCard key={a.id} airframe={a} />
-          ))}
-        </div>
-      )}
+      <AirframeList result={result} empty="图库中还没有这个注册号的飞机。" testId="registration" />
     </div>
   );
 }

@@ -70,6 +70,8 @@ export function Component() {
   const [chosen, setPanelOpen] = useState<boolean | null>(null);
   const panelOpen = chosen ?? (hydrated && opensPanel && window.matchMedia('(min-width: 736px)').matches);
   usePageTitle(params.q ? `“${params.q}” · 图库` : null);
+  // Six hex digits may be an aircraft's Mode S address (780a1b): its aircraft have a page of their own.
+  const modeS = /^(0x)?[0-9a-f]{6}$/i.test(params.q?.trim() ?? '') ? params.q!.trim().slice(-6).toLowerCase() : null;
 
   const change = (changes: Partial<Record<SearchKey, string | null>>) => setUrl(withParams(url, changes));
   const onSearch = (e: SubmitEvent<HTMLFormElement>) => {
@@ -147,6 +149,11 @@ export function Component() {
         </div>
       )}
 
+      {modeS && (
+        <p className="search-hint" data-testid="search-mode-s">
+          <Link to={`/hex/${modeS}`}>“{modeS.toUpperCase()}”是 Mode S 代码？查看记录了这个代码的飞机</Link>
+        </p>
+      )}
       <div className="search-summary-row">
         <p className="search-summary muted" aria-live="polite" data-testid="search-total">
           {first
