@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { GALLERY_SORTS } from '../contract/catalogues.js';
 import { buildApp, buildServices } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
@@ -136,7 +137,23 @@ async function pools(env: Record<string, string>, f: Filled) {
       member.add(`/api/v1/users/${id}/photos?limit=40&view=card`);
       if (member.size >= POOL) break;
     }
+    // Flight trackers (issue 39): an aircraft's Mode S address (every airframe has one, below), an address no
+    // aircraft keeps with the registration the tracker knows, and a registration.
+    const tracker = new Set<string>();
+    while (tracker.size < POOL) {
+      const r = rand();
+      const airframeId = f.airframeIds.min + Math.floor(rand() * airframes);
+      const reg = encodeURIComponent(spelled(rand, pick(rand, f.registrations)));
+      tracker.add(
+        r < 0.6
+          ? `/api/v1/public/photos/hex/${modeSOfBench(airframeId)}`
+          : r < 0.8
+            ? `/api/v1/public/photos/hex/${(0x7c0000 + Math.floor(rand() * 0x3ffff)).toString(16)}?reg=${reg}&icaoType=A320`
+            : `/api/v1/public/photos/reg/${reg}`,
+      );
+    }
     return {
+      tracker: shuffle(rand, [...tracker]),
       gallery: shuffle(rand, [...gallery]),
       photo: shuffle(rand, [...photo]),
       airframe: shuffle(rand, [...airframe]),
@@ -150,8 +167,8 @@ async function pools(env: Record<string, string>, f: Filled) {
   }
 }
 
-async function load(base: string, paths: string[], headers: Record<string, string> = {}) {
-  const r = await startLoad(base, paths, 50, 10, headers).done;
+async function load(base: string, paths: string[], headers: Record<string, string> = {}, addresses = 0) {
+  const r = await startLoad(base, paths, 50, 10, headers, addresses).done;
   return {
     text: `${r.requests.average.toFixed(0).padStart(6)} req/s  p99 ${String(r.latency.p99).padStart(4)} ms`,
     failed: r.errors + r.non2xx,
@@ -159,6 +176,9 @@ async function load(base: string, paths: string[], headers: Record<string, strin
     p99: r.latency.p99,
   };
 }
+
+/** The bench's Mode S address of an airframe: China's block, by id. */
+const modeSOfBench = (airframeId: number) => (0x780000 + (airframeId % 0x40000)).toString(16);
 
 /** The search page a gallery API URL is the data of: the same parameters, as the site's own address. */
 function searchPageOf(apiUrl: string): string {
@@ -205,6 +225,8 @@ export function benchServerEnv(dataDir: string, databaseUrl: string | null): Rec
     NODE_ENV: 'production',
     // One load generator is one address: the per-address ceiling (1,200 a minute) would answer 429.
     REQUESTS_PER_MINUTE: '100000000',
+    // The trackers' case sends each request from one of many addresses, as X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 }
@@ -224,6 +246,12 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
       const { database, services } = await buildServices(loadConfig({ ...env, DB_TIMEOUT_SECONDS: '600' }));
       const { filled, screenerToken } = await (async () => {
         const filled = await fill(database, PHOTOS);
+        // Every airframe keeps a Mode S address, as screeners and members give them (the trackers' case).
+        const hex =
+          kind === 'postgres'
+            ? sql`lpad(to_hex(${0x780000} + id % ${0x40000}), 6, '0')`
+            : sql`printf('%06x', ${0x780000} + id % ${0x40000})`;
+        await sql`update airframes set mode_s = ${hex}`.execute(database.db);
         // The home page asks for the current NOTAM on every visit; screeners open the dashboard.
         const admin = await services.accounts.createUser({
           email: 'bench-admin@example.com',
@@ -262,10 +290,13 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
           `/api/v1/photos?reg=${encodeURIComponent(s.reg)}&limit=40&view=card`,
         ],
         ['member pages, random', null, pool.member, `/api/v1/users/${s.user}`],
+        // From 5,000 addresses, as many trackers: the open API's quota is 60 a minute per address.
+        ['trackers: hex and reg, random', null, pool.tracker, pool.tracker[0]!],
       ] as const;
       for (const [name, goalKey, paths, one] of cases) {
-        const distinct = await load(base, paths);
-        const same = await load(base, [one]);
+        const addresses = paths === pool.tracker ? 5_000 : 0;
+        const distinct = await load(base, paths, {}, addresses);
+        const same = await load(base, [one], {}, addresses);
         const goal = goalKey ? GOALS[goalKey][kind] : null;
         const verdict = goal
           ? `  goal ≥ ${goal[0].toLocaleString('en')} req/s, p99 ≤ ${goal[1]} ms: ${distinct.rps >= goal[0] && distinct.p99 <= goal[1] ? 'met' : 'missed'}`

@@ -169,8 +169,11 @@ export function startLoad(
   connections: number,
   seconds = 600,
   headers: Record<string, string> = {},
+  /** Requests come from this many addresses in turn (X-Forwarded-For, for a server that trusts 127.0.0.1): trackers each ask from their own. */
+  addresses = 0,
 ): { stop(): Promise<autocannon.Result>; done: Promise<autocannon.Result>; clientErrors: Map<string, number> } {
   let i = 0;
+  const from = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   let finish!: (r: autocannon.Result) => void;
   let fail!: (err: unknown) => void;
   const result = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
@@ -180,7 +183,15 @@ export function startLoad(
       connections,
       duration: seconds,
       headers,
-      requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+      requests: [
+        {
+          setupRequest: (req) => {
+            const n = i++;
+            const spread = addresses > 0 ? { headers: { ...req.headers, 'x-forwarded-for': from(n % addresses) } } : {};
+            return { ...req, ...spread, path: paths[n % paths.length]! };
+          },
+        },
+      ],
     },
     (err: unknown, res) => (err ? fail(err) : finish(res)),
   );
