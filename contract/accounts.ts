@@ -136,6 +136,8 @@ export const publicUser = z.object({
     /** Share of the last 50 screening decisions on the member's photos that accepted; null without any. */
     acceptanceRate: z.number().nullable(),
     featured: z.number().int(),
+    /** 首张: accepted photos that are the first of their aircraft (issue 39). */
+    firsts: z.number().int(),
     views: z.number().int(),
   }),
 });

@@ -18,6 +18,8 @@ export interface CardPhoto {
   renditions: { width: number; height: number; url: string }[];
   uploader: { username: string };
   featured: boolean;
+  /** 首张: the first accepted photo of its aircraft. */
+  first: boolean;
 }
 
 const labelled = (label: string | null) => (label === null ? null : { label });
@@ -41,6 +43,7 @@ export function expandCard(card: PhotoCardItem): CardPhoto {
         : card.sizes.map(([width, height]) => ({ width, height, url: `${images}-${Math.max(width, height)}.webp` })),
     uploader: { username: card.photographer },
     featured: card.featured,
+    first: card.first,
   };
 }
 

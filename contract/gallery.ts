@@ -74,6 +74,8 @@ export const photoCard = z.object({
   sizes: z.array(z.tuple([z.number().int(), z.number().int()])),
   photographer: z.string(),
   featured: z.boolean(),
+  /** 首张: the first accepted photo of its aircraft (issue 39). */
+  first: z.boolean(),
 });
 export type PhotoCardItem = z.infer<typeof photoCard>;
 

@@ -336,6 +336,10 @@ export const photoResponse = z.object({
   views: z.number().int(),
   likes: z.number().int(),
   featured: z.boolean(),
+  /** 首张: the first accepted photo of its aircraft (issue 39). */
+  first: z.boolean(),
+  /** For screeners and the owner of a waiting photo: its aircraft has no accepted photo yet, so it would be 首张. */
+  firstCandidate: z.boolean().optional(),
   /** For a signed-in viewer of one photo: whether they like it. */
   liked: z.boolean().optional(),
   /** For a signed-in viewer of one photo: what they may do with it. */

@@ -104,6 +104,9 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
     it(`leads from a photo to its airframe, whose timeline shows each registration with its photos (${width} px)`, async () => {
       const { context, page } = await openTab(browser, null, { width });
       await page.goto(`${server.url}/photo/${photo.b1234}`);
+      // The aircraft's first accepted photo on the site: 首张, beside its registration.
+      expect(await page.getByTestId('photo-first').textContent()).toBe('首张');
+      await screenshotStill(page, `photo-first-${width}`);
       await page.getByTestId('fact-airframe').click();
       await page.waitForURL(`${server.url}/airframe/${airframe.a320}`);
       const periods = page.getByTestId('airframe-period');
@@ -114,6 +117,8 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
       expect(await periods.nth(1).locator('.period-reg').textContent()).toBe('9H-ABC');
       expect(await periods.nth(0).getByTestId('photo-card').getAttribute('data-photo-id')).toBe(String(photo.b1234));
       expect(await periods.nth(1).getByTestId('photo-card').getAttribute('data-photo-id')).toBe(String(photo.nineH));
+      expect(await periods.nth(0).getByTestId('badge-first').count()).toBe(1);
+      expect(await periods.nth(1).getByTestId('badge-first').count()).toBe(0);
       expect(await page.getByTestId('airframe-title').textContent()).toBe('9H-ABC / B-1234');
       expect(await page.getByTestId('airframe-facts').textContent()).toContain('MSN4321');
       expect(await page.title()).toContain('9H-ABC / B-1234');

@@ -141,7 +141,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
     liveries,
     config.imageHost,
   );
-  const uploads = new UploadService(database, clock, files, photos, accounts, {
+  const uploads = new UploadService(database, clock, files, photos, airframes, accounts, {
     uploadLeaseMs: config.uploadLeaseMs,
     uploadsPerMember: config.uploadsPerMember,
     decodeQueue: config.decodeQueue,

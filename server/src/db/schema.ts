@@ -228,6 +228,8 @@ export interface PhotosTable {
   ip_region: Generated<string | null>;
   /** The aircraft's Mode S address as the member gave it (issue 39): its airframe learns it on acceptance. */
   mode_s: Generated<string | null>;
+  /** 1 while waiting when its aircraft has no accepted photo yet: it would be 首张, and is screened first. */
+  first_candidate: Generated<number>;
 }
 
 export interface ScreeningEventsTable {
@@ -374,6 +376,8 @@ export interface AirframesTable {
   merged_into: Generated<number | null>;
   /** Mode S address, six lower-case hex digits (issue 39); an N-number's follows from the registration. */
   mode_s: Generated<string | null>;
+  /** Its 首张: the accepted photo decided first (issue 39), null while it has none. */
+  first_photo_id: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -557,6 +561,7 @@ export const CARD_COLUMNS = [
   'rendition_hash',
   'renditions',
   'featured_at',
+  'airframe_id',
   'taken_on',
   'views',
   'likes',

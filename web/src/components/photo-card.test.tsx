@@ -22,6 +22,7 @@ const SOURCES: Record<keyof CardPhoto, (keyof PhotoCardItem)[]> = {
   renditions: ['images', 'sizes'],
   uploader: ['photographer'],
   featured: ['featured'],
+  first: ['first'],
 };
 
 function recorded(card: CardPhoto): { photo: CardPhoto; read: Set<string> } {

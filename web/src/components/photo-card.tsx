@@ -40,7 +40,16 @@ export function PhotoCard({
           onSettled={onImageSettled}
           className={wide ? 'fit-width' : 'fit-height'}
         />
-        {photo.featured && <span className="badge-featured">编辑精选</span>}
+        {(photo.featured || photo.first) && (
+          <span className="photo-card-badges">
+            {photo.featured && <span className="badge-featured">编辑精选</span>}
+            {photo.first && (
+              <span className="badge-first" data-testid="badge-first" title="这架飞机在本站的第一张图片">
+                首张
+              </span>
+            )}
+          </span>
+        )}
       </Link>
       <div className="photo-card-body">
         <div className="photo-card-title">

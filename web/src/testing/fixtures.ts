@@ -54,6 +54,7 @@ export function photo(overrides: Partial<PhotoResponse> = {}): PhotoResponse {
     views: 0,
     likes: 0,
     featured: false,
+    first: false,
     ...overrides,
   });
 }
@@ -100,6 +101,7 @@ export function cardOf(p: PhotoResponse): PhotoCardItem {
     sizes: p.renditions.map((r) => [r.width, r.height]),
     photographer: p.uploader.username,
     featured: p.featured,
+    first: p.first,
   };
 }
 

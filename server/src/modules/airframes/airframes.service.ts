@@ -7,6 +7,7 @@ import type { EventHub } from '../../events.js';
 import type { FieldIssue } from '../../../../contract/errors.js';
 import { keyOfMsn } from './airframe-edits.service.js';
 import * as linkRepo from './airframe-link.repository.js';
+import { clearFirstCandidates, refreshFirstsAround, setFirstCandidate, waitingIdentities } from './first-photos.js';
 import * as repo from './airframes.repository.js';
 import * as liveryRepo from './liveries.repository.js';
 import { resolveAirframe, type Resolution } from './resolve.js';
@@ -30,8 +31,10 @@ export class AirframesService {
   ) {
     // A job enqueued in the acceptance's transaction and run by the request after it commits: an accepted
     // photo has its airframe, or is listed for screeners.
-    events.on('photo.stateChanged', async ({ trx, photo, to, at }) => {
+    events.on('photo.stateChanged', async ({ trx, photo, from, to, at }) => {
       if (to === 'accepted') await enqueueLink(trx, photo.id, at);
+      // A photo leaving the gallery leaves its airframe's 首张 to the next (the link sets it on the way in).
+      else if (from === 'accepted') await refreshFirstsAround(trx, [photo.id]);
     });
     // A merged duplicate type or airline: airframes and liveries name the survivor, as photos do.
     events.on('reference.merged', async ({ trx, kind, fromId, intoId }) => {
@@ -41,6 +44,9 @@ export class AirframesService {
     // An accepted photo left without an airframe by a change of its facts is found again.
     events.on('photo.factsChanged', async ({ trx, photoIds }) => {
       for (const id of await linkRepo.acceptedUnlinked(trx, photoIds)) await enqueueLink(trx, id, this.clock.now());
+      await this.markFirstCandidates(trx, photoIds);
+      // Merged, split, placed or unlinked: the airframes they left and joined keep their 首张.
+      await refreshFirstsAround(trx, photoIds);
     });
   }
 
@@ -90,7 +96,45 @@ export class AirframesService {
     await this.db.transaction().execute((trx) => this.link(trx, photoId));
   }
 
+  /**
+   * Links an accepted photo to its airframe (found, or made anew), which keeps its 首张; the photos
+   * waiting with its registration would no longer be the first.
+   */
   async link(trx: DbOrTrx, photoId: number): Promise<void> {
+    await this.linkOne(trx, photoId);
+    await refreshFirstsAround(trx, [photoId]);
+    await clearFirstCandidates(trx, photoId);
+  }
+
+  /**
+   * Whether a waiting photo with these facts would be the first of its aircraft (issue 39): no aircraft
+   * carried its registration yet, or the one it names or is found to be has no accepted photo.
+   */
+  async firstCandidate(
+    db: DbOrTrx,
+    facts: { airframeId: number | null; registration: string; typeId: number | null; msn: string | null; takenOn: string },
+  ): Promise<boolean> {
+    if (facts.airframeId !== null) return (await repo.findAirframe(db, facts.airframeId))?.first_photo_id === null;
+    const r = await this.resolve(db, facts);
+    if (r.outcome === 'new') return true;
+    return r.outcome === 'match' && (await repo.findAirframe(db, r.airframeId))?.first_photo_id === null;
+  }
+
+  /** Sets again whether these photos, those still waiting, would be the first of their aircraft. */
+  async markFirstCandidates(trx: DbOrTrx, photoIds: number[]): Promise<void> {
+    for (const p of await waitingIdentities(trx, photoIds)) {
+      const facts = {
+        airframeId: p.airframe_id,
+        registration: p.registration,
+        typeId: p.aircraft_type_id,
+        msn: p.msn,
+        takenOn: p.taken_on,
+      };
+      await setFirstCandidate(trx, p.id, await this.firstCandidate(trx, facts));
+    }
+  }
+
+  private async linkOne(trx: DbOrTrx, photoId: number): Promise<void> {
     const p = await repo.photoIdentity(trx, photoId);
     if (!p || p.state !== 'accepted') return;
     // A photo without a registration shows no particular aircraft.

@@ -1,3 +1,4 @@
+import { firstsOf } from '../airframes/first-photos.js';
 import type { PublicUser } from '../../../../contract/accounts.js';
 import type { SiteStats } from '../../../../contract/gallery.js';
 import type { Clock } from '../../clock.js';
@@ -41,11 +42,12 @@ export class PagesService {
   /** A member's public page: the account's fields, the home airport, the cover and the statistics. */
   async profile(userId: number): Promise<PublicUser> {
     const base = await this.accounts.publicProfile(userId);
-    const [refs, covers, stats, acceptance] = await Promise.all([
+    const [refs, covers, stats, acceptance, firsts] = await Promise.all([
       this.reference.summaries({ types: [], airlines: [], airports: base.homeAirportId ? [base.homeAirportId] : [] }),
       base.coverPhotoId ? this.photos.presentByIds([base.coverPhotoId], null) : Promise.resolve(new Map()),
       repo.memberStats(this.db, userId),
       this.screening.acceptance(userId),
+      firstsOf(this.db, userId),
     ]);
     const { homeAirportId, coverPhotoId, ...rest } = base;
     const cover = coverPhotoId ? covers.get(coverPhotoId) : undefined;
@@ -53,7 +55,7 @@ export class PagesService {
       ...rest,
       homeAirport: homeAirportId ? (refs.airports.get(homeAirportId) ?? null) : null,
       coverPhoto: cover && cover.state === 'accepted' && cover.uploader.id === userId ? cover : null,
-      stats: { ...stats, acceptanceRate: acceptance.acceptanceRate },
+      stats: { ...stats, firsts, acceptanceRate: acceptance.acceptanceRate },
     };
   }
 }

@@ -2,6 +2,7 @@ import type { PhotoCardItem } from '../../../../contract/gallery.js';
 import type { PhotoResponse } from '../../../../contract/photos.js';
 import type { CardRow, PhotoRow } from '../../db/schema.js';
 export type { StoredRendition } from '../../db/schema.js';
+import { firstsAmong } from '../airframes/first-photos.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { LiveriesService } from '../airframes/liveries.service.js';
@@ -12,6 +13,8 @@ export interface PresentContext extends RefSummaries {
   imageHost: string;
   usernames: Map<number, string>;
   liveries: Map<number, string>;
+  /** The photos of the page that are 首张 of their aircraft. */
+  firsts: Set<number>;
 }
 
 /** What presenting a page of rows reads: names by their versioned lookups, liveries when asked for. */
@@ -23,14 +26,14 @@ export async function loadPresentContext(
     liveries: Pick<LiveriesService, 'names'>;
     imageHost: string;
   },
-  rows: Pick<PhotoRow, 'aircraft_type_id' | 'airline_id' | 'airport_id' | 'uploader_id' | 'livery_id'>[],
+  rows: Pick<PhotoRow, 'id' | 'aircraft_type_id' | 'airline_id' | 'airport_id' | 'uploader_id' | 'livery_id' | 'airframe_id'>[],
   withLiveries: boolean,
 ): Promise<PresentContext> {
   const ids = (pick: (r: (typeof rows)[number]) => number | null) => [
     ...new Set(rows.map(pick).filter((v): v is number => v !== null)),
   ];
   const liveryIds = withLiveries ? ids((r) => r.livery_id) : [];
-  const [refs, usernames, liveries] = await Promise.all([
+  const [refs, usernames, liveries, firsts] = await Promise.all([
     deps.reference.summaries({
       types: ids((r) => r.aircraft_type_id),
       airlines: ids((r) => r.airline_id),
@@ -39,8 +42,9 @@ export async function loadPresentContext(
     deps.accounts.usernames(ids((r) => r.uploader_id)),
     // Most photos wear their operator's standard livery: no query for a page without a named one.
     liveryIds.length > 0 ? deps.liveries.names(deps.db, liveryIds) : Promise.resolve(new Map<number, string>()),
+    firstsAmong(deps.db, rows),
   ]);
-  return { imageHost: deps.imageHost, ...refs, usernames, liveries };
+  return { imageHost: deps.imageHost, ...refs, usernames, liveries, firsts };
 }
 
 export const renditionKey = (hash: string, edge: number) => `renditions/${hash}-${edge}.webp`;
@@ -77,7 +81,13 @@ export function presentPhoto(row: PhotoRow, ctx: PresentContext, view: 'private'
     takenOn: row.taken_on,
     categories: fromJson(row.categories),
     remark: row.remark,
-    ...(view === 'private' ? { messageToScreener: row.message_to_screener, checks: fromJson(row.checks) } : {}),
+    ...(view === 'private'
+      ? {
+          messageToScreener: row.message_to_screener,
+          checks: fromJson(row.checks),
+          firstCandidate: row.state !== 'accepted' && row.first_candidate === 1,
+        }
+      : {}),
     width: row.width,
     height: row.height,
     thumbhash: row.thumbhash,
@@ -90,6 +100,7 @@ export function presentPhoto(row: PhotoRow, ctx: PresentContext, view: 'private'
     views: row.views,
     likes: row.likes,
     featured: row.featured_at !== null,
+    first: ctx.firsts.has(row.id),
   };
 }
 
@@ -114,5 +125,6 @@ export function presentCard(row: CardRow, ctx: PresentContext): PhotoCardItem {
       : [],
     photographer: ctx.usernames.get(row.uploader_id) ?? '',
     featured: row.featured_at !== null,
+    first: ctx.firsts.has(row.id),
   };
 }

@@ -22,6 +22,7 @@ import { modeSProblem } from '../../../../contract/mode-s.js';
 import { regionOf } from '../../shared/ip-region.js';
 import { Gate } from '../../media/gate.js';
 import { processJpeg } from '../../media/image-processor.js';
+import type { AirframesService } from '../airframes/airframes.service.js';
 import type { AccountsService, QueueSlots } from '../accounts/accounts.service.js';
 import { assertTakenOn } from './facts.js';
 import type { PhotoFiles } from './photo-files.js';
@@ -64,6 +65,7 @@ export class UploadService {
     private readonly clock: Clock,
     private readonly files: PhotoFiles,
     private readonly photos: PhotosService,
+    private readonly airframes: AirframesService,
     private readonly accounts: AccountsService,
     private readonly opts: UploadOptions,
   ) {
@@ -119,14 +121,17 @@ export class UploadService {
     assertTakenOn(meta.takenOn, this.clock.now());
     const modeS = meta.modeS ? modeSProblem(meta.modeS, meta.registration) : null;
     if (modeS) throw badRequest(modeS, [{ path: ['modeS'], message: modeS }]);
-    const issues = await this.photos.checkFactRefs(user.id, meta, {
+    const identity = {
       airframeId: meta.airframeId ?? null,
       registration: meta.registration,
       typeId: meta.aircraftTypeId,
       msn: meta.msn ?? null,
       takenOn: meta.takenOn,
-    });
+    };
+    const issues = await this.photos.checkFactRefs(user.id, meta, identity);
     if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+    // A photo of an aircraft the gallery has none of yet would be 首张: screened first (issue 39).
+    const firstCandidate = await this.airframes.firstCandidate(this.db, identity);
     // Fail fast before the expensive part; the binding check runs again inside the transaction.
     await this.checkQuota(this.db, user, meta, regKey, await this.accounts.slots(user.id));
     // The file's one hash: an exact copy of one's own waiting or accepted photo is refused before it is decoded.
@@ -176,6 +181,7 @@ export class UploadService {
           registration_key: regKey,
           msn: meta.msn || null,
           mode_s: meta.modeS || null,
+          first_candidate: firstCandidate ? 1 : 0,
           aircraft_type_id: meta.aircraftTypeId,
           airline_id: meta.airlineId ?? null,
           airport_id: meta.inFlight ? null : (meta.airportId ?? null),

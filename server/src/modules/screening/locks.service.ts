@@ -84,19 +84,22 @@ export class LocksService {
   }
 
   /**
-   * Claims the next photo: priority queue first, then the normal one, oldest first; level 1 gets
-   * pending photos, level 2 also escalated and appealed ones. A candidate another screener took a
-   * moment earlier is skipped, so concurrent calls never hand out one photo twice.
+   * Claims the next photo: priority queue first, then the normal one; in each, the photos that would
+   * be 首张 of their aircraft first (issue 39), then the rest, oldest first. Level 1 gets pending
+   * photos, level 2 also escalated and appealed ones. A candidate another screener took a moment
+   * earlier is skipped, so concurrent calls never hand out one photo twice.
    */
   async next(viewer: AuthUser): Promise<{ photoId: number | null }> {
     const states: PhotoState[] = screening.claimableStates(viewer);
     for (const queue of ['priority', 'normal'] as const) {
-      for (let round = 0; round < 5; round++) {
-        const now = this.clock.now();
-        const candidates = await repo.claimCandidates(this.db, viewer.id, states, queue, now, 20);
-        if (candidates.length === 0) break;
-        for (const { id } of candidates) {
-          if (await repo.takeLock(this.db, id, viewer.id, now, now + LOCK_MS)) return { photoId: id };
+      for (const firstOnly of [true, false]) {
+        for (let round = 0; round < 5; round++) {
+          const now = this.clock.now();
+          const candidates = await repo.claimCandidates(this.db, viewer.id, states, queue, now, 20, firstOnly);
+          if (candidates.length === 0) break;
+          for (const { id } of candidates) {
+            if (await repo.takeLock(this.db, id, viewer.id, now, now + LOCK_MS)) return { photoId: id };
+          }
         }
       }
     }

@@ -69,15 +69,25 @@ export async function deleteExpiredLocks(db: DbOrTrx, now: number): Promise<numb
 /**
  * Photos a screener may claim next, in queue order (oldest first) within one queue and state set:
  * never the screener's own, never one under another screener's live lock, never an appeal against
- * the screener's own rejection. Walks the (state, queue, created_at) index.
+ * the screener's own rejection. Walks the (state, queue, created_at) index; `firstOnly`, the photos
+ * that would be 首张 (their own partial index).
  */
-export function claimCandidates(db: DbOrTrx, viewerId: number, states: PhotoState[], queue: Queue, now: number, limit: number) {
+export function claimCandidates(
+  db: DbOrTrx,
+  viewerId: number,
+  states: PhotoState[],
+  queue: Queue,
+  now: number,
+  limit: number,
+  firstOnly = false,
+) {
   return db
     .selectFrom('photos')
     .leftJoin('screening_locks', 'screening_locks.photo_id', 'photos.id')
     .select('photos.id')
     .where('photos.state', 'in', states)
     .where('photos.queue', '=', queue)
+    .$if(firstOnly, (q) => q.where('photos.first_candidate', '=', 1))
     .where('photos.uploader_id', '!=', viewerId)
     .where((eb) =>
       eb.or([

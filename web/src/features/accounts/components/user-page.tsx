@@ -86,6 +86,7 @@ function Stats({ user }: { user: PublicUser }) {
     ['通过图片', stats.acceptedPhotos.toLocaleString('zh-CN')],
     ['通过率', stats.acceptanceRate === null ? '—' : `${Math.round(stats.acceptanceRate * 100)}%`],
     ['编辑精选', stats.featured.toLocaleString('zh-CN')],
+    ['首张', stats.firsts.toLocaleString('zh-CN')],
     ['总浏览', stats.views.toLocaleString('zh-CN')],
   ];
   return (

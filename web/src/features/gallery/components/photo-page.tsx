@@ -166,6 +166,16 @@ function PhotoView({ photo }: { photo: PhotoResponse }) {
               编辑精选
             </Link>
           )}
+          {photo.first && photo.airframeId !== null && (
+            <Link
+              to={`/airframe/${photo.airframeId}`}
+              className="badge-first"
+              data-testid="photo-first"
+              title="这架飞机在本站的第一张图片"
+            >
+              首张
+            </Link>
+          )}
         </h1>
         {subtitle && <p className="muted">{subtitle}</p>}
         <Actions photo={photo} onDialog={setDialog} />

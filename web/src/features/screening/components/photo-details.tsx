@@ -26,6 +26,10 @@ export function PhotoFactsList({ photo }: { photo: PhotoResponse }) {
         ['注册号', registrationText(photo.registration)],
         ['MSN', photo.msn],
         ['Mode S 代码', photo.modeS?.toUpperCase()],
+        // Screened first: it would be the aircraft's first photo on the site (issue 39).
+        ...(photo.firstCandidate
+          ? [['首张', <span data-testid="first-candidate-fact">图库中还没有这架飞机的图片</span>] as [string, ReactNode]]
+          : []),
         ['机型', photo.aircraftType?.label],
         ['航司', photo.airline?.label],
         ['机场', photo.inFlight ? '空中拍摄' : photo.airport?.label],

@@ -76,6 +76,11 @@ function Row({ row, tab }: { row: QueueRow; tab: ScreeningTab }) {
               {ageText(row.ageDays)}
             </span>
             {photo.queue === 'priority' && <Tag color="gold">优先</Tag>}
+            {photo.firstCandidate && (
+              <Tag color="green" data-testid="first-candidate">
+                首张
+              </Tag>
+            )}
             {lock && (
               <Tag color={lock.mine ? 'blue' : 'orange'} data-testid="lock-holder">
                 {lock.mine ? '我正在审核' : `${lock.holder.username} 审核中`}

@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database.js';
+import { ACCEPTED } from './airframes.repository.js';
+
+// 首张 (issue 39): an airframe's first photo is its accepted photo decided first. The airframe keeps it
+// (`first_photo_id`), set again whenever a photo joins or leaves it or leaves the gallery; a photo is
+// 首张 when the live airframe it is on keeps it, so a pointer left behind never marks a photo.
+
+/** Sets again the first photo of one airframe, its row taken first so two acceptances take turns. */
+export async function refreshFirst(db: DbOrTrx, airframeId: number): Promise<void> {
+  const touched = await db
+    .updateTable('airframes')
+    .set({ first_photo_id: sql<number | null>`first_photo_id` })
+    .where('id', '=', airframeId)
+    .executeTakeFirst();
+  if (Number(touched.numUpdatedRows) === 0) return;
+  const first = await db
+    .selectFrom('photos')
+    .select('id')
+    .where('airframe_id', '=', airframeId)
+    .where(ACCEPTED)
+    .orderBy('decided_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  await db
+    .updateTable('airframes')
+    .set({ first_photo_id: first?.id ?? null })
+    .where('id', '=', airframeId)
+    .execute();
+}
+
+/**
+ * After these photos joined, left or changed airframes or states: the first photo of each airframe they
+ * are on now and of each that kept one of them, in id order (locks taken in one order by every caller).
+ */
+export async function refreshFirstsAround(db: DbOrTrx, photoIds: number[]): Promise<void> {
+  if (photoIds.length === 0) return;
+  const [on, kept] = await Promise.all([
+    db.selectFrom('photos').select('airframe_id').where('id', 'in', photoIds).where('airframe_id', 'is not', null).execute(),
+    db.selectFrom('airframes').select('id').where('first_photo_id', 'in', photoIds).execute(),
+  ]);
+  const ids = new Set([...on.map((r) => r.airframe_id!), ...kept.map((r) => r.id)]);
+  for (const id of [...ids].sort((a, b) => a - b)) await refreshFirst(db, id);
+}
+
+/** Of these photos (with the airframe each is on), the ids that are 首张 of it. */
+export async function firstsAmong(db: DbOrTrx, photos: { id: number; airframe_id: number | null }[]): Promise<Set<number>> {
+  const onAirframes = photos.filter((p) => p.airframe_id !== null);
+  if (onAirframes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('airframes')
+    .select(['id', 'first_photo_id'])
+    .where(
+      'first_photo_id',
+      'in',
+      onAirframes.map((p) => p.id),
+    )
+    .where('merged_into', 'is', null)
+    .execute();
+  const kept = new Set(rows.map((r) => `${r.id}:${r.first_photo_id}`));
+  return new Set(onAirframes.filter((p) => kept.has(`${p.airframe_id}:${p.id}`)).map((p) => p.id));
+}
+
+/** How many 首张 a photographer has: accepted photos their airframes keep as first. */
+export async function firstsOf(db: DbOrTrx, uploaderId: number): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .innerJoin('airframes', (j) =>
+      j.onRef('airframes.first_photo_id', '=', 'photos.id').onRef('airframes.id', '=', 'photos.airframe_id'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('photos.uploader_id', '=', uploaderId)
+    .where('photos.state', '=', 'accepted')
+    .where('airframes.merged_into', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// The waiting photos that would be 首张: screened first.
+
+/** Of these photos, the ones waiting for a screener, with the facts that name their aircraft. */
+export function waitingIdentities(db: DbOrTrx, photoIds: number[]) {
+  if (photoIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('photos')
+    .select(['id', 'registration', 'aircraft_type_id', 'msn', 'airframe_id', 'taken_on'])
+    .where('id', 'in', photoIds)
+    .where('state', 'in', ['pending', 'escalated', 'appealed'])
+    .execute();
+}
+
+export async function setFirstCandidate(db: DbOrTrx, photoId: number, first: boolean): Promise<void> {
+  await db
+    .updateTable('photos')
+    .set({ first_candidate: first ? 1 : 0 })
+    .where('id', '=', photoId)
+    .where('first_candidate', '=', first ? 0 : 1)
+    .execute();
+}
+
+/** An accepted photo's aircraft has its first now: the photos waiting with its registration are no candidates. */
+export async function clearFirstCandidates(db: DbOrTrx, acceptedId: number): Promise<void> {
+  await db
+    .updateTable('photos')
+    .set({ first_candidate: 0 })
+    .where('first_candidate', '=', 1)
+    .where('registration_key', '=', (eb) =>
+      eb.selectFrom('photos as a').select('a.registration_key').where('a.id', '=', acceptedId),
+    )
+    .execute();
+}
