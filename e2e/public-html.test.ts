@@ -224,7 +224,8 @@ describe.skipIf(!browserAvailable())('public pages as HTML', () => {
       await page.waitForURL(/\/search$/);
       await page.locator('[data-testid="search-results"] a[href^="/photo/"]').first().click();
       await page.waitForURL(/\/photo\/\d+$/);
-      const registration = await page.locator('h1').textContent();
+      // The heading's own text: badges (编辑精选, 首张) follow it.
+      const registration = await page.locator('h1').evaluate((h) => h.firstChild?.textContent ?? '');
       await page.locator('a[href^="/airframe/"]').first().click();
       await page.waitForURL(/\/airframe\/\d+$/);
       expect(await page.locator('h1').textContent()).toContain(registration!.trim());
