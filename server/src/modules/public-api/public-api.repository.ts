@@ -15,10 +15,14 @@ export async function airframesWithMsn(db: DbOrTrx, msnKey: string, icao: string
   return rows.map((r) => r.id);
 }
 
-/** The live airframes that keep this Mode S address. */
-export async function airframesWithModeS(db: DbOrTrx, hex: string): Promise<number[]> {
-  const rows = await db.selectFrom('airframes').select('id').where('mode_s', '=', hex).where('merged_into', 'is', null).execute();
-  return rows.map((r) => r.id);
+/** The live airframes that keep this Mode S address, with the registration they fly under now. */
+export function airframesWithModeS(db: DbOrTrx, hex: string) {
+  return db
+    .selectFrom('airframes')
+    .select(['id', 'mode_s', 'registration'])
+    .where('mode_s', '=', hex)
+    .where('merged_into', 'is', null)
+    .execute();
 }
 
 /** Which photos: of a registration and of airframes (both, or `either` of them). */

@@ -16,7 +16,7 @@ import {
   type TrackerPhotosResponse,
   type TrackerQuery,
 } from '../../../../contract/public-api.js';
-import { modeSNNumber } from '../../../../contract/mode-s.js';
+import { effectiveModeS, modeSNNumber } from '../../../../contract/mode-s.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
 import { badRequest, notFound, notImplemented } from '../../shared/errors.js';
@@ -90,7 +90,10 @@ export class PublicApiService {
    */
   async trackerPhotosByHex(hex: string, q: TrackerQuery): Promise<TrackerPhotosResponse> {
     const nNumber = modeSNNumber(hex);
-    const airframeIds = await repo.airframesWithModeS(this.db, hex);
+    // An address kept from an earlier registration abroad no longer holds under an N-number (its own does).
+    const airframeIds = (await repo.airframesWithModeS(this.db, hex))
+      .filter((a) => effectiveModeS(a.mode_s, a.registration) === hex)
+      .map((a) => a.id);
     let shown =
       nNumber || airframeIds.length > 0
         ? await this.shownPhotos(
