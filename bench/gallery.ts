@@ -152,8 +152,28 @@ async function pools(env: Record<string, string>, f: Filled) {
             : `/api/v1/public/photos/reg/${reg}`,
       );
     }
+    // Fleets (issue 39): every airline's and type's, whole and 还没有照片, the largest ones most often.
+    const fleet: string[] = [];
+    for (const [kind, list] of [
+      ['airlines', f.airlines],
+      ['aircraft-types', f.types],
+    ] as const) {
+      for (const id of list) {
+        for (const q of ['', '?missing=1']) fleet.push(`/api/v1/${kind}/${id}/fleet${q}`);
+      }
+    }
+    const fleetSizes = await Promise.all(
+      f.airlines
+        .slice(0, 5)
+        .map(
+          async (id) =>
+            (await app.inject({ method: 'GET', url: `/api/v1/airlines/${id}/fleet` })).json<{ total: number }>().total,
+        ),
+    );
     return {
       tracker: shuffle(rand, [...tracker]),
+      fleet: shuffle(rand, fleet),
+      largestFleet: Math.max(0, ...fleetSizes),
       gallery: shuffle(rand, [...gallery]),
       photo: shuffle(rand, [...photo]),
       airframe: shuffle(rand, [...airframe]),
@@ -252,6 +272,15 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
             ? sql`lpad(to_hex(${0x780000} + id % ${0x40000}), 6, '0')`
             : sql`printf('%06x', ${0x780000} + id % ${0x40000})`;
         await sql`update airframes set mode_s = ${hex}`.execute(database.db);
+        // What each airframe keeps of its photos for the fleets (as on a site, from its newest photo): the fill
+        // writes airframes directly, so they are set here the way migration 2026-11-29-03 fills them.
+        await sql`update airframes set
+            registration = (select p.registration from photos p where p.airframe_id = airframes.id
+              and p.state = 'accepted' order by p.taken_on desc, p.id desc limit 1),
+            airline_id = (select p.airline_id from photos p where p.airframe_id = airframes.id
+              and p.state = 'accepted' and p.airline_id is not null order by p.taken_on desc, p.id desc limit 1)`.execute(
+          database.db,
+        );
         // The home page asks for the current NOTAM on every visit; screeners open the dashboard.
         const admin = await services.accounts.createUser({
           email: 'bench-admin@example.com',
@@ -292,6 +321,8 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
         ['member pages, random', null, pool.member, `/api/v1/users/${s.user}`],
         // From 5,000 addresses, as many trackers: the open API's quota is 60 a minute per address.
         ['trackers: hex and reg, random', null, pool.tracker, pool.tracker[0]!],
+        // The largest airline's fleet, again and again, beside every airline's and type's.
+        ['fleets, airlines and types', null, pool.fleet, `/api/v1/airlines/${filled.airlines[0]}/fleet`],
       ] as const;
       for (const [name, goalKey, paths, one] of cases) {
         const addresses = paths === pool.tracker ? 5_000 : 0;
@@ -306,6 +337,7 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
           `  ${`${name} (${paths.length.toLocaleString('en')})`.padEnd(34)} ${distinct.text.padEnd(38)} ${same.text}${verdict}${failed}`,
         );
       }
+      console.log(`  (the largest airline fleet of the pool: ${pool.largestFleet.toLocaleString('en')} aircraft)`);
       if (fs.existsSync('dist/ssr/render.js')) await benchHtml(base, kind, pool);
       const notams = await load(base, ['/api/v1/notams/current']);
       console.log(`  ${'GET /notams/current (each home visit)'.padEnd(34)} ${notams.text}`);

@@ -227,7 +227,7 @@ export const manageSummary = z.object({
     aircraftTypes: z.number().int(),
   }),
   /** The administrators' pages and lists this viewer may open. */
-  can: z.object({ manageUsers: z.boolean(), manageSite: z.boolean(), jobs: z.boolean() }),
+  can: z.object({ manageUsers: z.boolean(), manageSite: z.boolean(), jobs: z.boolean(), importFleets: z.boolean() }),
 });
 export type ManageSummary = z.infer<typeof manageSummary>;
 

@@ -21,7 +21,7 @@ type Session = Record<string, unknown> & { id: number; token: string };
 describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  const sessions = {} as Record<'uploader' | 'screener', Session>;
+  const sessions = {} as Record<'uploader' | 'screener' | 'admin', Session>;
   const photo = {} as Record<'b1234' | 'nineH' | 'b737' | 'first7777' | 'second7777' | 'waiting' | 'unsure', number>;
   const airframe = {} as Record<'a320' | 'b737' | 'msn2222', number>;
 
@@ -32,6 +32,7 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
       for (const [role, email, username, level] of [
         ['uploader', 'spotter@example.com', '拍机少年', 0],
         ['screener', 'screener@example.com', '审图员甲', 1],
+        ['admin', 'admin@example.com', '管理员', 3],
       ] as const) {
         await services.accounts.createUser({ email, username, password: 'password-123', level });
         sessions[role] = { ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) } as Session;
@@ -90,6 +91,21 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
       // unsure photo itself (the placement makes its date fit one aircraft), before the list shows it.
       await services.airframes.linkOlderPhotos(100);
       expect(await airframeOf(photo.unsure)).toBeNull();
+      // An aircraft of the airline known without a photo yet, as a fleet list adds it.
+      await services.db
+        .insertInto('airframes')
+        .values({
+          aircraft_type_id: ref.a320,
+          registration: 'B-30AA',
+          airline_id: ref.csc,
+          msn: '9999',
+          msn_key: '9999',
+          line_number: null,
+          built_year: null,
+          created_at: Date.now(),
+          updated_at: Date.now(),
+        })
+        .execute();
     } finally {
       await services.close();
     }
@@ -248,5 +264,61 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
       await screenshotStill(visitor.page, `airframe-mode-s-${width}`);
       await visitor.context.close();
     }
+  });
+
+  for (const width of [1366, 390]) {
+    it(`leads from an aircraft to its airline's fleet, with its coverage and the ones still wanted (${width} px)`, async () => {
+      const { context, page } = await openTab(browser, null, { width });
+      await page.goto(`${server.url}/airframe/${airframe.msn2222}`);
+      await page.getByTestId('operator-fleet').click();
+      await page.waitForURL(/\/airline\/\d+\/fleet$/);
+      const rows = page.getByTestId('fleet-airframe');
+      await rows.first().waitFor();
+      const coverage = page.getByTestId('fleet-coverage');
+      const [done, all] = ((await coverage.textContent()) ?? '')
+        .match(/已拍 (\d+) \/ (\d+)/)!
+        .slice(1)
+        .map(Number);
+      expect(all! - done!).toBe(1);
+      expect(await rows.count()).toBe(all);
+      expect(await noOverflow(page)).toBe(0);
+      await screenshotStill(page, `fleet-page-${width}`);
+      // 还没有照片: only the aircraft the gallery has no photo of, the coverage unchanged.
+      await page.getByTestId('fleet-missing').check();
+      await page.waitForURL(/missing=1$/);
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('B-30AA');
+      expect(await coverage.textContent()).toContain(`已拍 ${done} / ${all}`);
+      await screenshotStill(page, `fleet-missing-${width}`);
+      await context.close();
+    });
+  }
+
+  it('lets an administrator preview a fleet list, import it, and see the fleet grow by the aircraft still wanted', async () => {
+    const { context, page } = await openTab(browser, sessions.admin);
+    await page.goto(`${server.url}/manage`);
+    await page.getByRole('link', { name: '导入机队名单' }).click();
+    await page.waitForURL(`${server.url}/manage/fleet-import`);
+    await page
+      .getByTestId('fleet-import-csv')
+      .fill('registration,msn,type,hex,airline,status\nB-30AB,9998,A320,780A2B,CSC,在役\nB-30AC,,ZZZZ,,CSC,');
+    // Ant Design spaces a two-character label: 预 览.
+    await page.getByRole('button', { name: /^预\s?览$/ }).click();
+    const outcome = page.getByTestId('fleet-import-outcome');
+    await outcome.getByText('预览：尚未导入：新增 1 架，更新 0 架，不变 0 架，有误 1 行').waitFor();
+    await outcome.getByText('没有这个 ICAO 机型代码').waitFor();
+    await screenshotStill(page, 'fleet-import-preview');
+    const imported = page.waitForResponse((r) => r.url().endsWith('/admin/fleet-import') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: /^导\s?入$/ }).click();
+    expect((await imported).status()).toBe(200);
+    await outcome.getByText(/^已导入：新增 1 架/).waitFor();
+    await page.goto(`${server.url}/airframe/${airframe.msn2222}`);
+    await page.getByTestId('operator-fleet').click();
+    await page.getByTestId('fleet-missing').check();
+    const rows = page.getByTestId('fleet-airframe');
+    await expect
+      .poll(() => rows.allTextContents())
+      .toEqual([expect.stringContaining('B-30AA'), expect.stringContaining('B-30AB')]);
+    await context.close();
   });
 });

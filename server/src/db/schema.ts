@@ -378,6 +378,9 @@ export interface AirframesTable {
   mode_s: Generated<string | null>;
   /** Its 首张: the accepted photo decided first (issue 39), null while it has none. */
   first_photo_id: Generated<number | null>;
+  /** The registration and operator it has now: its newest accepted photo's, or a fleet list's (issue 39). */
+  registration: Generated<string | null>;
+  airline_id: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -17,5 +17,6 @@ export const members = {
     manageUsers: atLeast(viewer, LEVELS.admin),
     manageSite: atLeast(viewer, LEVELS.admin),
     jobs: atLeast(viewer, LEVELS.admin),
+    importFleets: atLeast(viewer, LEVELS.admin),
   }),
 };

@@ -47,8 +47,8 @@ describe('the policies', () => {
     expect(members.maySetLevel(admin, member.id, LEVELS.senior)).toBe(true);
     expect(members.maySetLevel(screener, member.id, LEVELS.senior)).toBe(false);
     expect(members.maySuspend(admin, admin.id)).toBe(false);
-    expect(members.dashboard(screener)).toEqual({ manageUsers: false, manageSite: false, jobs: false });
-    expect(members.dashboard(admin)).toEqual({ manageUsers: true, manageSite: true, jobs: true });
+    expect(members.dashboard(screener)).toEqual({ manageUsers: false, manageSite: false, jobs: false, importFleets: false });
+    expect(members.dashboard(admin)).toEqual({ manageUsers: true, manageSite: true, jobs: true, importFleets: true });
   });
 });
 
@@ -95,8 +95,18 @@ describe.each(databaseKinds())('the viewer’s permissions in the API on %s', (k
     expect((await get('/potw')).can).toEqual({ pick: false });
     expect((await get('/potw', 'screener')).can).toEqual({ pick: false });
     expect((await get('/potw', 'senior')).can).toEqual({ pick: true });
-    expect((await get('/manage/summary', 'senior')).can).toEqual({ manageUsers: false, manageSite: false, jobs: false });
-    expect((await get('/manage/summary', 'admin')).can).toEqual({ manageUsers: true, manageSite: true, jobs: true });
+    expect((await get('/manage/summary', 'senior')).can).toEqual({
+      manageUsers: false,
+      manageSite: false,
+      jobs: false,
+      importFleets: false,
+    });
+    expect((await get('/manage/summary', 'admin')).can).toEqual({
+      manageUsers: true,
+      manageSite: true,
+      jobs: true,
+      importFleets: true,
+    });
   });
 
   it('tells a screener on the screening page why they cannot decide an escalated photo', async () => {

@@ -6,6 +6,8 @@ export const reference = {
   suggestLevel: LEVELS.member,
   /** Editing, merging, deleting, reviewing suggestions, placing photos on airframes (the routes' level). */
   editLevel: LEVELS.screener,
+  /** Importing a fleet list (issue 39): many aircraft at once, administrators only. */
+  importLevel: LEVELS.admin,
   /** A screener's addition is available at once; a member's waits for review. */
   addsDirectly: (viewer: Viewer): boolean => atLeast(viewer, LEVELS.screener),
 };

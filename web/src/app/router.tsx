@@ -93,6 +93,16 @@ const pages: RouteObject[] = [
     lazy: page(() => import('../features/airframes/components/registration-page.js')),
   },
   {
+    path: '/airline/:airline/fleet',
+    handle: { title: '机队' },
+    lazy: page(() => import('../features/airframes/components/fleet-page.js')),
+  },
+  {
+    path: '/type/:type/fleet',
+    handle: { title: '机队' },
+    lazy: page(() => import('../features/airframes/components/fleet-page.js')),
+  },
+  {
     path: '/hex/:hex',
     handle: { title: 'Mode S 代码' },
     lazy: page(() => import('../features/airframes/components/mode-s-page.js')),
@@ -146,6 +156,12 @@ const pages: RouteObject[] = [
     loader: requireLevel(LEVELS.admin),
     handle: { title: '用户管理' },
     lazy: page(() => import('../features/manage-users/components/manage-users-page.js')),
+  },
+  {
+    path: '/manage/fleet-import',
+    loader: requireLevel(LEVELS.admin),
+    handle: { title: '导入机队名单' },
+    lazy: page(() => import('../features/reference-data/components/fleet-import-page.js')),
   },
   {
     path: '/manage/notam',

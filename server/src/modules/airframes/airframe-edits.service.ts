@@ -8,6 +8,8 @@ import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import * as repo from './airframes.repository.js';
+import { FleetImportService } from './fleet-import.service.js';
+import { refreshFirstsAround } from './first-photos.js';
 
 /** Within the column's 30 characters: upper-casing may lengthen a string (ß → SS). */
 export const keyOfMsn = (msn: string | null | undefined) => (msn ? msnKey(msn).slice(0, 30) || null : null);
@@ -23,7 +25,12 @@ export class AirframeEditsService {
     private readonly clock: Clock,
     private readonly events: EventHub,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    this.fleetImport = new FleetImportService(database, clock, audit);
+  }
+
+  /** An administrator's fleet list (fleet-import.service.ts). */
+  readonly fleetImport: FleetImportService;
 
   private get db() {
     return this.database.db;
@@ -39,7 +46,8 @@ export class AirframeEditsService {
         throw badRequest(PHOTO_MESSAGES.unknownType, [{ path: ['aircraftTypeId'], message: PHOTO_MESSAGES.unknownType }]);
       }
       // Checked against the registration it flies under now (its newest photo's).
-      const modeS = patch.modeS ? modeSProblem(patch.modeS, await repo.currentRegistration(trx, id)) : null;
+      const current = (await repo.currentRegistration(trx, id)) ?? before.registration;
+      const modeS = patch.modeS ? modeSProblem(patch.modeS, current) : null;
       if (modeS) throw badRequest(modeS, [{ path: ['modeS'], message: modeS }]);
       await repo.updateLive(trx, id, {
         ...(patch.aircraftTypeId !== undefined ? { aircraft_type_id: patch.aircraftTypeId } : {}),
@@ -118,6 +126,11 @@ export class AirframeEditsService {
         targetId: id,
         detail: { photos: before.map((p) => ({ id: p.id, from: p.airframe_id })) },
       });
+      await refreshFirstsAround(
+        trx,
+        photoIds,
+        before.map((p) => p.airframe_id),
+      );
       await this.events.publish('photo.factsChanged', { trx, photoIds });
     });
     return { message: AIRFRAME_MESSAGES.placed, airframeId: id };
@@ -156,6 +169,7 @@ export class AirframeEditsService {
         targetId: id,
         detail: { from: id, into: created, photos: photoIds },
       });
+      await refreshFirstsAround(trx, photoIds, [id]);
       await this.events.publish('photo.factsChanged', { trx, photoIds });
       return created;
     });

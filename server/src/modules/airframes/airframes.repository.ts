@@ -1,3 +1,4 @@
+import { formatRegistration } from '../../../../contract/registrations.js';
 import { sql } from 'kysely';
 import { NO_REGISTRATION, registrationKey } from '../../../../contract/photos.js';
 import type { DbOrTrx, Dialect } from '../../db/database.js';
@@ -74,13 +75,27 @@ export async function candidatesByRegistration(db: DbOrTrx, regKey: string): Pro
     .where('airframes.merged_into', 'is', null)
     .groupBy(['airframes.id', 'airframes.aircraft_type_id', 'airframes.msn_key', 'aircraft_types.icao'])
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    typeId: r.aircraft_type_id,
-    typeIcao: r.icao,
-    msnKey: r.msn_key,
-    span: { from: String(r.from), to: String(r.to) },
-  }));
+  // Aircraft known from a fleet list with no accepted photo yet: found by the registration they keep (issue 39).
+  const listed = await db
+    .selectFrom('airframes')
+    .leftJoin('aircraft_types', 'aircraft_types.id', 'airframes.aircraft_type_id')
+    .select(['airframes.id', 'airframes.aircraft_type_id', 'airframes.msn_key', 'aircraft_types.icao'])
+    .where('airframes.registration', 'in', [...new Set([formatRegistration(regKey) ?? regKey, regKey])])
+    .where('airframes.first_photo_id', 'is', null)
+    .where('airframes.merged_into', 'is', null)
+    .execute();
+  return [
+    ...rows.map((r) => ({
+      id: r.id,
+      typeId: r.aircraft_type_id,
+      typeIcao: r.icao,
+      msnKey: r.msn_key,
+      span: { from: String(r.from), to: String(r.to) },
+    })),
+    ...listed
+      .filter((l) => !rows.some((r) => r.id === l.id))
+      .map((l) => ({ id: l.id, typeId: l.aircraft_type_id, typeIcao: l.icao, msnKey: l.msn_key, span: null })),
+  ];
 }
 
 export async function insertAirframe(db: DbOrTrx, row: NewAirframe): Promise<number> {
@@ -133,6 +148,11 @@ export async function fillUnknown(
       .where('msn_key', 'is', null)
       .execute();
   }
+}
+
+/** Aircraft operated by a merged-away airline are operated by the one it joined. */
+export async function moveOperator(db: DbOrTrx, fromId: number, intoId: number): Promise<void> {
+  await db.updateTable('airframes').set({ airline_id: intoId }).where('airline_id', '=', fromId).execute();
 }
 
 /** The registration of an airframe's newest accepted photo (its current one), or null. */

@@ -16,6 +16,7 @@ import { errorBody } from '../../../../contract/errors.js';
 import { userOf } from '../../http/auth.js';
 import type { AirframeEditsService } from './airframe-edits.service.js';
 import type { LiveriesService } from './liveries.service.js';
+import { fleetImportBody, fleetImportResponse } from '../../../../contract/fleet-import.js';
 import { reference } from '../../policies/index.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 503: errorBody };
@@ -25,6 +26,15 @@ export function airframesRoutes(airframes: AirframeEditsService, liveries: Liver
   return async (app) => {
     const tags = ['airframes'];
     const screener = { level: reference.editLevel };
+    // An administrator's fleet list (issue 39): a dry run first, then the import, audited.
+    app.post(
+      '/admin/fleet-import',
+      {
+        config: { level: reference.importLevel },
+        schema: { tags, body: fleetImportBody, response: { 200: fleetImportResponse, ...errors } },
+      },
+      (req) => airframes.fleetImport.run(req.body, userOf(req)),
+    );
     app.put(
       '/airframes/:id',
       {

@@ -39,7 +39,10 @@ export class AirframesService {
     // A merged duplicate type or airline: airframes and liveries name the survivor, as photos do.
     events.on('reference.merged', async ({ trx, kind, fromId, intoId }) => {
       if (kind === 'aircraft_types') await repo.moveType(trx, fromId, intoId);
-      if (kind === 'airlines') await liveryRepo.moveAirline(trx, fromId, intoId);
+      if (kind === 'airlines') {
+        await liveryRepo.moveAirline(trx, fromId, intoId);
+        await repo.moveOperator(trx, fromId, intoId);
+      }
     });
     // An accepted photo left without an airframe by a change of its facts is found again.
     events.on('photo.factsChanged', async ({ trx, photoIds }) => {
@@ -101,9 +104,10 @@ export class AirframesService {
    * waiting with its registration would no longer be the first.
    */
   async link(trx: DbOrTrx, photoId: number): Promise<void> {
+    // Waiting photos' rows before any airframe's, the order merges and acceptances take them in.
+    await clearFirstCandidates(trx, photoId);
     await this.linkOne(trx, photoId);
     await refreshFirstsAround(trx, [photoId]);
-    await clearFirstCandidates(trx, photoId);
   }
 
   /**
@@ -114,7 +118,7 @@ export class AirframesService {
     db: DbOrTrx,
     facts: { airframeId: number | null; registration: string; typeId: number | null; msn: string | null; takenOn: string },
   ): Promise<boolean> {
-    if (facts.airframeId !== null) return (await repo.findAirframe(db, facts.airframeId))?.first_photo_id === null;
+    if (facts.airframeId !== null) return (await this.liveRow(db, facts.airframeId))?.first_photo_id === null;
     const r = await this.resolve(db, facts);
     if (r.outcome === 'new') return true;
     return r.outcome === 'match' && (await repo.findAirframe(db, r.airframeId))?.first_photo_id === null;

@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { ACCEPTED } from './airframes.repository.js';
 
-// 首张 (issue 39): an airframe's first photo is its accepted photo decided first. The airframe keeps it
+// What an airframe keeps of its photos (issue 39): its 首张, and its registration and operator now (for fleets).
+// 首张: an airframe's first photo is its accepted photo decided first. The airframe keeps it
 // (`first_photo_id`), set again whenever a photo joins or leaves it or leaves the gallery; a photo is
 // 首张 when the live airframe it is on keeps it, so a pointer left behind never marks a photo.
 
-/** Sets again the first photo of one airframe, its row taken first so two acceptances take turns. */
+/** Sets again the first photo, registration and operator of one airframe, its row taken first so two acceptances take turns. */
 export async function refreshFirst(db: DbOrTrx, airframeId: number): Promise<void> {
   const touched = await db
     .updateTable('airframes')
@@ -23,9 +24,34 @@ export async function refreshFirst(db: DbOrTrx, airframeId: number): Promise<voi
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
+  // Its registration and operator now: the newest photo's (one without photos keeps a fleet list's).
+  const [newest, operated] = await Promise.all([
+    db
+      .selectFrom('photos')
+      .select('registration')
+      .where('airframe_id', '=', airframeId)
+      .where(ACCEPTED)
+      .orderBy('taken_on', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('photos')
+      .select('airline_id')
+      .where('airframe_id', '=', airframeId)
+      .where(ACCEPTED)
+      .where('airline_id', 'is not', null)
+      .orderBy('taken_on', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
   await db
     .updateTable('airframes')
-    .set({ first_photo_id: first?.id ?? null })
+    .set({
+      first_photo_id: first?.id ?? null,
+      ...(newest ? { registration: newest.registration, airline_id: operated?.airline_id ?? null } : {}),
+    })
     .where('id', '=', airframeId)
     .execute();
 }
@@ -34,13 +60,18 @@ export async function refreshFirst(db: DbOrTrx, airframeId: number): Promise<voi
  * After these photos joined, left or changed airframes or states: the first photo of each airframe they
  * are on now and of each that kept one of them, in id order (locks taken in one order by every caller).
  */
-export async function refreshFirstsAround(db: DbOrTrx, photoIds: number[]): Promise<void> {
+export async function refreshFirstsAround(db: DbOrTrx, photoIds: number[], left: (number | null)[] = []): Promise<void> {
   if (photoIds.length === 0) return;
   const [on, kept] = await Promise.all([
     db.selectFrom('photos').select('airframe_id').where('id', 'in', photoIds).where('airframe_id', 'is not', null).execute(),
     db.selectFrom('airframes').select('id').where('first_photo_id', 'in', photoIds).execute(),
   ]);
-  const ids = new Set([...on.map((r) => r.airframe_id!), ...kept.map((r) => r.id)]);
+  // `left`: the airframes the photos were taken from (a split's or a placement's), whose newest photo may have gone.
+  const ids = new Set([
+    ...on.map((r) => r.airframe_id!),
+    ...kept.map((r) => r.id),
+    ...left.filter((id): id is number => id !== null),
+  ]);
   for (const id of [...ids].sort((a, b) => a - b)) await refreshFirst(db, id);
 }
 

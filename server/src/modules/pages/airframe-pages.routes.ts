@@ -10,6 +10,7 @@ import {
   unlinkedResponse,
 } from '../../../../contract/airframes.js';
 import { errorBody } from '../../../../contract/errors.js';
+import { fleetParams, fleetQuery, fleetResponse } from '../../../../contract/fleets.js';
 import type { AirframePagesService } from './airframe-pages.service.js';
 import { reference } from '../../policies/index.js';
 
@@ -39,6 +40,10 @@ export function airframePagesRoutes(pages: AirframePagesService): FastifyPluginA
       { schema: { tags, params: airframeIdParams, response: { 200: airframeResponse, ...errors } } },
       (req) => pages.airframe(req.params.id),
     );
+    // Fleets (issue 39): an airline's aircraft now, and a type's.
+    const fleet = { tags, params: fleetParams, querystring: fleetQuery, response: { 200: fleetResponse, ...errors } };
+    app.get('/airlines/:id/fleet', { schema: fleet }, (req) => pages.fleets.fleet('airline', req.params.id, req.query));
+    app.get('/aircraft-types/:id/fleet', { schema: fleet }, (req) => pages.fleets.fleet('type', req.params.id, req.query));
     app.get(
       '/liveries/:id',
       { schema: { tags, params: airframeIdParams, response: { 200: liveryResponse, ...errors } } },

@@ -1,3 +1,4 @@
+import { FleetPagesService } from './fleet-pages.service.js';
 import { effectiveModeS, modeSNNumber } from '../../../../contract/mode-s.js';
 import {
   AIRFRAME_MESSAGES,
@@ -90,7 +91,12 @@ export class AirframePagesService {
     private readonly reference: ReferenceService,
     private readonly airframes: AirframesService,
     private readonly liveries: LiveriesService,
-  ) {}
+  ) {
+    this.fleets = new FleetPagesService(database.db, reference);
+  }
+
+  /** An airline's or a type's fleet (fleet-pages.service.ts). */
+  readonly fleets: FleetPagesService;
 
   private get db() {
     return this.database.db;

@@ -18,7 +18,17 @@ export const regLink = (registration: string) => `/reg/${encodeURIComponent(regi
 
 function Facts({ airframe: a }: { airframe: AirframeResponse }) {
   const rows: [string, React.ReactNode][] = [
-    ['机型', a.aircraftType ? <Link to={searchLink({ type: a.aircraftType.id })}>{a.aircraftType.label}</Link> : '未知'],
+    [
+      '机型',
+      a.aircraftType ? (
+        <>
+          <Link to={searchLink({ type: a.aircraftType.id })}>{a.aircraftType.label}</Link> ·{' '}
+          <Link to={`/type/${a.aircraftType.id}/fleet`}>机队</Link>
+        </>
+      ) : (
+        '未知'
+      ),
+    ],
     ['MSN', a.msn ?? '未知'],
     [
       'Mode S',
@@ -35,7 +45,17 @@ function Facts({ airframe: a }: { airframe: AirframeResponse }) {
   if (a.lineNumber) rows.push(['线号', a.lineNumber]);
   if (a.builtYear) rows.push(['出厂', `${a.builtYear} 年`]);
   rows.push(['状态', AIRFRAME_STATUS_LABELS[a.status]]);
-  if (a.operator) rows.push(['运营者', <Link to={searchLink({ airline: a.operator.id })}>{a.operator.label}</Link>]);
+  if (a.operator) {
+    rows.push([
+      '运营者',
+      <>
+        <Link to={searchLink({ airline: a.operator.id })}>{a.operator.label}</Link> ·{' '}
+        <Link to={`/airline/${a.operator.id}/fleet`} data-testid="operator-fleet">
+          机队
+        </Link>
+      </>,
+    ]);
+  }
   rows.push(['照片', `${a.photoCount} 张（${spanText(a.firstTakenOn, a.lastTakenOn)}）`]);
   return <FactList rows={rows} testId="airframe-facts" className="airframe-facts" />;
 }

@@ -14,7 +14,7 @@ const SUMMARY: ManageSummary = {
   openVotes: 0,
   openReports: 2,
   pendingSuggestions: { airports: 0, airlines: 1, aircraftTypes: 0 },
-  can: { manageUsers: false, manageSite: false, jobs: false },
+  can: { manageUsers: false, manageSite: false, jobs: false, importFleets: false },
 };
 const DEAD: FailedJob = {
   id: 41,
@@ -42,7 +42,7 @@ function open(permission: number) {
   let jobs = [DEAD, FAILED];
   const api = stubApi({
     'GET /manage/summary': {
-      body: { ...SUMMARY, can: { manageUsers: admin, manageSite: admin, jobs: admin } },
+      body: { ...SUMMARY, can: { manageUsers: admin, manageSite: admin, jobs: admin, importFleets: admin } },
     },
     'GET /manage/jobs': () => ({ body: { items: jobs } }),
     [`POST /manage/jobs/${DEAD.id}/retry`]: () => {

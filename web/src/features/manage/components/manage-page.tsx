@@ -91,6 +91,12 @@ export function Component() {
             <span className="muted">站点公告，全站维护开关</span>
           </li>
         )}
+        {can?.importFleets && (
+          <li>
+            <Link to="/manage/fleet-import">导入机队名单</Link>
+            <span className="muted">CSV 预览后导入，补上还没有照片的飞机</span>
+          </li>
+        )}
       </ul>
       {can?.jobs && <FailedJobs />}
     </div>
