@@ -4,7 +4,7 @@ import { text, z } from './zod.js';
 // Mode S address, airline (ICAO code) and status, making the aircraft that have no photo yet and filling
 // what the known ones lack. A dry run shows the changes first; the import itself is audited.
 
-export const FLEET_IMPORT_LIMITS = { csvMax: 300_000, rowsMax: 5_000, rowsListed: 1_000 } as const;
+export const FLEET_IMPORT_LIMITS = { csvMax: 150_000, rowsMax: 5_000, rowsListed: 1_000 } as const;
 
 export const FLEET_IMPORT_COLUMNS = ['registration', 'msn', 'type', 'hex', 'airline', 'status'] as const;
 
