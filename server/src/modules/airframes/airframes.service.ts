@@ -7,7 +7,7 @@ import type { EventHub } from '../../events.js';
 import type { FieldIssue } from '../../../../contract/errors.js';
 import { keyOfMsn } from './airframe-edits.service.js';
 import * as linkRepo from './airframe-link.repository.js';
-import { clearFirstCandidates, refreshFirstsAround, setFirstCandidate, waitingIdentities } from './first-photos.js';
+import { clearFirstCandidates, refreshFirstsAround } from './first-photos.js';
 import * as repo from './airframes.repository.js';
 import * as liveryRepo from './liveries.repository.js';
 import { resolveAirframe, type Resolution } from './resolve.js';
@@ -47,7 +47,6 @@ export class AirframesService {
     // An accepted photo left without an airframe by a change of its facts is found again.
     events.on('photo.factsChanged', async ({ trx, photoIds }) => {
       for (const id of await linkRepo.acceptedUnlinked(trx, photoIds)) await enqueueLink(trx, id, this.clock.now());
-      await this.markFirstCandidates(trx, photoIds);
       // Merged, split, placed or unlinked: the airframes they left and joined keep their 首张.
       await refreshFirstsAround(trx, photoIds);
     });
@@ -122,20 +121,6 @@ export class AirframesService {
     const r = await this.resolve(db, facts);
     if (r.outcome === 'new') return true;
     return r.outcome === 'match' && (await repo.findAirframe(db, r.airframeId))?.first_photo_id === null;
-  }
-
-  /** Sets again whether these photos, those still waiting, would be the first of their aircraft. */
-  async markFirstCandidates(trx: DbOrTrx, photoIds: number[]): Promise<void> {
-    for (const p of await waitingIdentities(trx, photoIds)) {
-      const facts = {
-        airframeId: p.airframe_id,
-        registration: p.registration,
-        typeId: p.aircraft_type_id,
-        msn: p.msn,
-        takenOn: p.taken_on,
-      };
-      await setFirstCandidate(trx, p.id, await this.firstCandidate(trx, facts));
-    }
   }
 
   private async linkOne(trx: DbOrTrx, photoId: number): Promise<void> {

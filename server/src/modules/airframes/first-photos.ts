@@ -110,26 +110,6 @@ export async function firstsOf(db: DbOrTrx, uploaderId: number): Promise<number>
 
 // The waiting photos that would be 首张: screened first.
 
-/** Of these photos, the ones waiting for a screener, with the facts that name their aircraft. */
-export function waitingIdentities(db: DbOrTrx, photoIds: number[]) {
-  if (photoIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('photos')
-    .select(['id', 'registration', 'aircraft_type_id', 'msn', 'airframe_id', 'taken_on'])
-    .where('id', 'in', photoIds)
-    .where('state', 'in', ['pending', 'escalated', 'appealed'])
-    .execute();
-}
-
-export async function setFirstCandidate(db: DbOrTrx, photoId: number, first: boolean): Promise<void> {
-  await db
-    .updateTable('photos')
-    .set({ first_candidate: first ? 1 : 0 })
-    .where('id', '=', photoId)
-    .where('first_candidate', '=', first ? 0 : 1)
-    .execute();
-}
-
 /** An accepted photo's aircraft has its first now: the photos waiting with its registration are no candidates. */
 export async function clearFirstCandidates(db: DbOrTrx, acceptedId: number): Promise<void> {
   await db
