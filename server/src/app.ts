@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock } from './clock.js';
 import type { Config } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
 import { registerBodyParsing } from './http/body.js';
-import { collectRoutes, type RouteEntry } from './http/route-table.js';
+import { collectRoutes } from './http/route-table.js';
 import { JSON_BODY_LIMIT, registerBodyLimits } from './http/body-limit.js';
-import { registerDrain, type Drain } from './http/drain.js';
-import { dependencyChecks, Outages, type DependencyChecks } from './http/outages.js';
+import { registerDrain } from './http/drain.js';
+import { dependencyChecks, Outages } from './http/outages.js';
 import { answerClientError, answerFrameworkError, canonicalPath, registerErrorHandling } from './http/errors.js';
 import { Limiter } from './http/rate-limit.js';
 import { registerCompression } from './http/compression.js';
@@ -20,8 +20,8 @@ import { registerSecurity } from './http/security.js';
 import { requestScope } from './db/request-scope.js';
 import { jobKinds } from './jobs/kinds.js';
 import { JobRunner } from './jobs/runner.js';
-import { appMailTransport, type MailTransport } from './mail/transport.js';
-import { createStorage, type PhotoStorage } from './media/storage.js';
+import { appMailTransport } from './mail/transport.js';
+import { createStorage } from './media/storage.js';
 import { EventHub } from './events.js';
 import { registerApiRoutes, registerSiteRoutes } from './routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -40,7 +40,7 @@ import { PagesService } from './modules/pages/pages.service.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { PhonesService } from './modules/phones/phones.service.js';
-import { createSmsTransport, SmsLog, type SmsTransport } from './sms/transport.js';
+import { createSmsTransport, SmsLog } from './sms/transport.js';
 import { ManageService } from './modules/manage/manage.service.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { NotamsService } from './modules/notams/notams.service.js';
@@ -64,6 +64,8 @@ import { OwnQueuesService } from './modules/screening/own-queues.service.js';
 import { ScreeningQueueService } from './modules/screening/queue.service.js';
 import { SiteService } from './modules/site/site.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
+import { SightingsService } from './modules/sightings/sightings.service.js';
+import type { AppParts, BuildOptions } from './app-parts.js';
 import { answerSerializer } from './http/serialize.js';
 
 /** Where upload parts are streamed before processing: local to each machine, never shared. */
@@ -74,30 +76,7 @@ export type Services = Awaited<ReturnType<typeof buildServices>>['services'];
 
 export type { RouteEntry } from './http/route-table.js';
 
-export interface AppParts {
-  app: FastifyInstance;
-  routes: RouteEntry[];
-  database: DatabaseHandle;
-  services: Services;
-  clock: Clock;
-  mail: MailTransport;
-  storage: PhotoStorage;
-  drain: Drain;
-  /** Asks the database, the photo storage and the disk whether they answer; the periodic check calls it. */
-  checkDependencies: DependencyChecks['probe'];
-  /** The job runner with every kind registered; the server starts it, tests run its due jobs. */
-  jobs: JobRunner;
-}
-
-export interface BuildOptions {
-  clock?: Clock;
-  database?: DatabaseHandle;
-  mail?: MailTransport;
-  /** Where SMS goes instead of SMS_PROVIDER's (the tests keep what was sent). */
-  sms?: SmsTransport;
-  storage?: PhotoStorage;
-  logger?: boolean;
-}
+export type { AppParts, BuildOptions } from './app-parts.js';
 
 /**
  * Wires services over the database; used by the server, the CLI and the tests alike. In one direction:
@@ -168,6 +147,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const sms = opts.sms ?? createSmsTransport(config.sms, smsLog);
   const phones = new PhonesService(database, clock, limiter, site, audit, sms, config.phoneAccountsPerNumber);
   const reports = new ReportsService(database, clock, events, limiter, lifecycle, notifications, audit, config.reportHideAfter);
+  const sightings = new SightingsService(db, clock, events, reference);
   const manage = new ManageService(db, clock, accountsAdmin, photos, screeningQueue, curation, votes, reports, phones, audit);
   return {
     database,
@@ -206,6 +186,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       gallery,
       messages,
       reports,
+      sightings,
       phones,
       votes,
       potw,

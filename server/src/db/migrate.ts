@@ -27,6 +27,7 @@ import * as m20261128IpRegion from './migrations/2026-11-28-08-ip-region.js';
 import * as m20261129ModeS from './migrations/2026-11-29-01-mode-s.js';
 import * as m20261129FirstPhotos from './migrations/2026-11-29-02-first-photos.js';
 import * as m20261129Fleets from './migrations/2026-11-29-03-fleets.js';
+import * as m20261130Sightings from './migrations/2026-11-30-01-sightings.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-01-mode-s': m20261129ModeS,
   '2026-11-29-02-first-photos': m20261129FirstPhotos,
   '2026-11-29-03-fleets': m20261129Fleets,
+  '2026-11-30-01-sightings': m20261130Sightings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

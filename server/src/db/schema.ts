@@ -441,6 +441,20 @@ export interface ReportsTable {
   resolved_at: number | null;
 }
 
+/** 我的目击 (issue 39): a member saw a registration on a day; private unless `public`. */
+export interface SightingsTable {
+  id: Generated<number>;
+  user_id: number;
+  registration: string;
+  /** The aircraft flying the registration when it was logged, when exactly one did. */
+  airframe_id: number | null;
+  seen_on: string;
+  airport_id: number | null;
+  note: string;
+  public: number;
+  created_at: number;
+}
+
 export interface VotesTable {
   id: Generated<number>;
   photo_id: number;
@@ -503,6 +517,7 @@ export interface Database {
   photos: PhotosTable;
   screening_events: ScreeningEventsTable;
   reports: ReportsTable;
+  sightings: SightingsTable;
   phone_codes: PhoneCodesTable;
   screening_locks: ScreeningLocksTable;
   appeals: AppealsTable;

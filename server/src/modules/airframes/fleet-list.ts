@@ -3,6 +3,7 @@ import { FLEET_IMPORT_LIMITS, FLEET_IMPORT_MESSAGES as M } from '../../../../con
 import { modeSOf, modeSProblem } from '../../../../contract/mode-s.js';
 import { NO_REGISTRATION, REGISTRATION_PATTERN, registrationKey } from '../../../../contract/photos.js';
 import { formatRegistration } from '../../../../contract/registrations.js';
+import { csvRecords as readCsv } from '../../shared/csv.js';
 import { badRequest } from '../../shared/errors.js';
 
 // A fleet list as text: CSV (commas, fields in double quotes with "" inside, CRLF or LF), one aircraft a
@@ -20,51 +21,14 @@ export interface FleetLine {
   problem: string | null;
 }
 
-/** The CSV's records with the line each starts on; quotes may hold commas and line breaks. */
-export function csvRecords(csv: string): { line: number; fields: string[] }[] {
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const endRecord = () => {
-    records.push({ line: start, fields: [...fields, field] });
-    fields = [];
-    field = '';
-  };
-  for (let i = 0; i < csv.length; i++) {
-    const c = csv[i]!;
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        field += c;
-        if (c === '\n') line++;
-      }
-    } else if (c === '"' && field.trim() === '') {
-      // A field may start with spaces before its opening quote (`B-1, "5501"`).
-      quoted = true;
-      field = '';
-    } else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && csv[i + 1] === '\n') i++;
-      endRecord();
-      start = ++line;
-      // Blank lines are left out as they come, so only lines with something in them count toward the cap.
-      if (records.at(-1)!.fields.every((f) => f.trim() === '')) records.pop();
-      if (records.length > FLEET_IMPORT_LIMITS.rowsMax + 1)
-        throw badRequest(M.tooManyRows, [{ path: ['csv'], message: M.tooManyRows }]);
-    } else field += c;
-  }
-  if (quoted) throw badRequest(`第 ${start} 行：${M.unclosedQuote}`, [{ path: ['csv'], message: M.unclosedQuote }]);
-  endRecord();
-  return records.filter((r) => r.fields.some((f) => f.trim() !== ''));
-}
+/** The fleet list's records (shared/csv.ts), at most one more than its rows. */
+export const csvRecords = (csv: string) =>
+  readCsv(csv, {
+    rowsMax: FLEET_IMPORT_LIMITS.rowsMax + 1,
+    tooMany: M.tooManyRows,
+    unclosedQuote: M.unclosedQuote,
+    field: 'csv',
+  });
 
 const STATUS_OF = new Map<string, AirframeStatus>([
   ...AIRFRAME_STATUSES.map((s): [string, AirframeStatus] => [s, s]),
