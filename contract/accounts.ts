@@ -138,6 +138,8 @@ export const publicUser = z.object({
     featured: z.number().int(),
     /** 首张: accepted photos that are the first of their aircraft (issue 39). */
     firsts: z.number().int(),
+    /** Public sightings (我的目击, issue 39): the member's page lists them to others when there are any. */
+    sightings: z.number().int(),
     views: z.number().int(),
   }),
 });

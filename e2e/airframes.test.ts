@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../server/src/testing/images.js';
 import {
+  appReady,
   browserAvailable,
   launchBrowser,
   noOverflow,
@@ -321,4 +322,63 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
       .toEqual([expect.stringContaining('B-30AA'), expect.stringContaining('B-30AB')]);
     await context.close();
   });
+  // Issue 39, item 5: 我的目击. A member logs an aircraft in one click on its page, sees it on their own page
+  // in the fleet's coverage (见过 / 拍过 / 共), and pastes a list that moves the coverage on.
+  for (const [width, who] of [
+    [1366, 'screener'],
+    [390, 'admin'],
+  ] as const) {
+    it(`logs a sighting from an aircraft's page and shows the fleet's coverage grow (${width} px)`, async () => {
+      const session = sessions[who];
+      const { context, page } = await openTab(browser, session, { width });
+      await page.goto(`${server.url}/airframe/${airframe.msn2222}`);
+      await appReady(page);
+      const button = page.getByTestId('sighting-button');
+      await button.getByText('+ 见过').waitFor();
+      const logged = page.waitForResponse((r) => r.url().endsWith('/api/v1/sightings') && r.request().method() === 'POST');
+      await button.click();
+      expect((await logged).status()).toBe(200);
+      await button.getByText('今天见过 ✓').waitFor();
+      await page.getByTestId('sighting-count').getByText('你见过 1 次').waitFor();
+      expect(await noOverflow(page)).toBe(0);
+      await screenshotStill(page, `sighting-airframe-${width}`);
+      await page.getByTestId('sighting-count').click();
+      await page.waitForURL(`${server.url}/user/${session.id}#sightings`);
+      const fleets = page.getByTestId('sighting-fleets');
+      await fleets.getByText(/见过 1 \/ 拍过 0 \/ 共 \d+/).waitFor();
+      const total = Number(/共 (\d+)/.exec((await fleets.textContent()) ?? '')![1]);
+      expect(total).toBeGreaterThan(1);
+      await page.getByTestId('sighting-list').getByText('B-7777').waitFor();
+      // A pasted list: the aircraft known only from a fleet list is matched by its registration.
+      await page.getByTestId('sighting-add').click();
+      await page.getByRole('button', { name: '粘贴列表或 CSV' }).click();
+      await page.getByTestId('sighting-paste').fill('b-30aa\nB-99999');
+      const imported = page.waitForResponse((r) => r.url().endsWith('/sightings/import'));
+      await page.getByRole('button', { name: /^导\s?入$/ }).click();
+      expect((await imported).status()).toBe(200);
+      await fleets.getByText(`见过 2 / 拍过 0 / 共 ${total}`).waitFor();
+      await page
+        .getByTestId('sighting-counts')
+        .getByText(/记录 3 次 · 2 架飞机 · 1 个注册号未对应到飞机/)
+        .waitFor();
+      expect(await noOverflow(page)).toBe(0);
+      await page.locator('#sightings').scrollIntoViewIfNeeded();
+      await screenshotStill(page, `sighting-user-${width}`);
+      // Private unless made public: a visitor sees the one made public, without the others.
+      const saved = page.waitForResponse((r) => /\/sightings\/\d+$/.test(r.url()) && r.request().method() === 'PUT');
+      await page.getByTestId('sighting-list').locator('tr', { hasText: 'B-7777' }).getByRole('checkbox').click();
+      expect((await saved).status()).toBe(200);
+      const visitor = await openTab(browser, null, { width });
+      await visitor.page.goto(`${server.url}/user/${session.id}`);
+      const shown = visitor.page.getByTestId('sighting-list');
+      await shown.getByText('B-7777').waitFor();
+      expect(await shown.locator('tbody tr').count()).toBe(1);
+      await visitor.page
+        .getByTestId('sighting-fleets')
+        .getByText(/见过 1 \/ 拍过 0/)
+        .waitFor();
+      await visitor.context.close();
+      await context.close();
+    });
+  }
 });

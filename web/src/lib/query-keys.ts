@@ -71,3 +71,10 @@ export const potwKeys = {
   archive: ['potw', 'archive'] as const,
   upcoming: ['potw', 'upcoming'] as const,
 };
+
+/** 我的目击: a member's sightings and their summary; the airframe and photo pages' buttons read the viewer's. */
+export const sightingKeys = {
+  all: ['sightings'] as const,
+  list: (userId: number, airframe: number | null) => ['sightings', userId, 'list', airframe] as const,
+  summary: (userId: number) => ['sightings', userId, 'summary'] as const,
+};

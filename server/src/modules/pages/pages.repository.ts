@@ -24,6 +24,17 @@ export async function siteCounts(db: DbOrTrx) {
 
 // ---- a member's page ----
 
+/** How many of the member's sightings are public (我的目击): whether their page shows a list to others. */
+export async function publicSightings(db: DbOrTrx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sightings')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('public', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function memberStats(db: DbOrTrx, userId: number) {
   const row = await db
     .selectFrom('photos')

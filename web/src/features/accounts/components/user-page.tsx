@@ -18,6 +18,8 @@ import './user-page.css';
 
 // Ant Design comes with the settings, when the member opens them.
 const SettingsPanel = lazy(() => import('./settings-panel.js'));
+// 我的目击 is read after the page: a member's sightings are theirs to show or not, never in the shared HTML.
+const SightingsSection = lazy(() => import('./sightings-section.js'));
 
 /** Moving from one user page to another forces a full reload (§2.1). */
 function useReloadOnUserChange(id: string | undefined) {
@@ -204,6 +206,11 @@ export function Component() {
         </>
       )}
       <Photos user={user} own={own} />
+      {(own || user.stats.sightings > 0) && (
+        <Suspense fallback={null}>
+          <SightingsSection userId={user.id} own={own} />
+        </Suspense>
+      )}
     </div>
   );
 }

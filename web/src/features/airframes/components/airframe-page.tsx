@@ -12,6 +12,7 @@ import { useAirframe } from '../api/get-airframe.js';
 import { spanText } from './airframe-card.js';
 import './airframes.css';
 import { FollowButton } from '../../../components/follow-button.js';
+import { SightingButton } from '../../../components/sighting-button.js';
 
 /** A registration's own page: `/reg/B-1234`. */
 export const regLink = (registration: string) => `/reg/${encodeURIComponent(registration)}`;
@@ -135,6 +136,7 @@ export function Component() {
           ))}
         </h1>
         <FollowButton kind="airframe" target={String(airframe.id)} className="head-follow" />
+        <SightingButton airframeId={airframe.id} className="head-sighting" />
         <Facts airframe={airframe} />
       </header>
       <section aria-label="机身履历">

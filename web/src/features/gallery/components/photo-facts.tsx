@@ -5,6 +5,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FactList } from '../../../components/fact-list.js';
 import { FollowButton } from '../../../components/follow-button.js';
+import { SightingButton } from '../../../components/sighting-button.js';
 import { categoryName, formatDate, searchLink } from '../lib/texts.js';
 
 /** The facts of a photo, each a link to the search for it (§3.4). */
@@ -36,6 +37,7 @@ export function PhotoFacts({ photo }: { photo: PhotoResponse }) {
           这架飞机的履历
         </Link>
         <FollowButton kind="airframe" target={String(photo.airframeId)} />
+        <SightingButton airframeId={photo.airframeId} />
       </>,
     ]);
   }
