@@ -140,6 +140,8 @@ export const publicUser = z.object({
     firsts: z.number().int(),
     /** Public sightings (我的目击, issue 39): the member's page lists them to others when there are any. */
     sightings: z.number().int(),
+    /** Public collections (收藏, issue 39): the member's page lists them to others when there are any. */
+    collections: z.number().int(),
     views: z.number().int(),
   }),
 });

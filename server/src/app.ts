@@ -65,6 +65,7 @@ import { ScreeningQueueService } from './modules/screening/queue.service.js';
 import { SiteService } from './modules/site/site.service.js';
 import { VotesService } from './modules/votes/votes.service.js';
 import { SightingsService } from './modules/sightings/sightings.service.js';
+import { CollectionsService } from './modules/collections/collections.service.js';
 import type { AppParts, BuildOptions } from './app-parts.js';
 import { answerSerializer } from './http/serialize.js';
 
@@ -140,7 +141,8 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const sitemaps = new SitemapsService(db, clock, config);
   const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
   const follows = new FollowsService(database, clock, accounts, reference, photos);
-  const feeds = new FeedsService(gallery, follows, accounts, config.publicUrl, clock);
+  const collections = new CollectionsService(database, clock, photos);
+  const feeds = new FeedsService(gallery, follows, accounts, collections, config.publicUrl, clock);
   const fanout = new FollowFanout(database, clock, events, gallery, reference, accounts, notifications, config.publicUrl);
   const notams = new NotamsService(db, clock, audit);
   const smsLog = new SmsLog();
@@ -187,6 +189,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       messages,
       reports,
       sightings,
+      collections,
       phones,
       votes,
       potw,

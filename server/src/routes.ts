@@ -22,6 +22,7 @@ import { imageRoutes, photosRoutes } from './modules/photos/photos.routes.js';
 import { phonesRoutes } from './modules/phones/phones.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { sightingsRoutes } from './modules/sightings/sightings.routes.js';
+import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { screeningRoutes } from './modules/screening/screening.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
@@ -54,6 +55,7 @@ export async function registerApiRoutes(
   await api.register(messagesRoutes(services.messages));
   await api.register(reportsRoutes(services.reports));
   await api.register(sightingsRoutes(services.sightings));
+  await api.register(collectionsRoutes(services.collections));
   await api.register(phonesRoutes(services.phones));
   await api.register(notificationsRoutes(services.notifications));
   await api.register(votesRoutes(services.votes));

@@ -455,6 +455,24 @@ export interface SightingsTable {
   created_at: number;
 }
 
+/** 收藏 (issue 39): a member's collection of photos; private unless `public`. */
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  public: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CollectionPhotosTable {
+  id: Generated<number>;
+  collection_id: number;
+  photo_id: number;
+  added_at: number;
+}
+
 export interface VotesTable {
   id: Generated<number>;
   photo_id: number;
@@ -518,6 +536,8 @@ export interface Database {
   screening_events: ScreeningEventsTable;
   reports: ReportsTable;
   sightings: SightingsTable;
+  collections: CollectionsTable;
+  collection_photos: CollectionPhotosTable;
   phone_codes: PhoneCodesTable;
   screening_locks: ScreeningLocksTable;
   appeals: AppealsTable;

@@ -109,6 +109,11 @@ const pages: RouteObject[] = [
   },
   { path: '/livery/:id', handle: { title: '涂装' }, lazy: page(() => import('../features/airframes/components/livery-page.js')) },
   {
+    path: '/collection/:id',
+    handle: { title: '收藏夹' },
+    lazy: page(() => import('../features/collections/components/collection-page.js')),
+  },
+  {
     path: '/user/:id',
     handle: { title: '用户主页' },
     lazy: page(() => import('../features/accounts/components/user-page.js')),

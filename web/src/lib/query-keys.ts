@@ -78,3 +78,10 @@ export const sightingKeys = {
   list: (userId: number, airframe: number | null) => ['sightings', userId, 'list', airframe] as const,
   summary: (userId: number) => ['sightings', userId, 'summary'] as const,
 };
+
+/** 收藏: a member's collections (with `photo`: which hold it), a collection's page. */
+export const collectionKeys = {
+  all: ['collections'] as const,
+  ofUser: (userId: number, photo: number | null) => ['collections', 'user', userId, photo] as const,
+  page: (id: number) => ['collections', id] as const,
+};

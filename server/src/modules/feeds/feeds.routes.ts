@@ -1,9 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { collectionParams } from '../../../../contract/collections.js';
 import { z } from '../../../../contract/zod.js';
 import { errorBody } from '../../../../contract/errors.js';
 import { FEED_LIMITS, feedQuery } from '../../../../contract/feeds.js';
 import { openToEveryOrigin } from '../../http/security.js';
-import type { FeedsService } from './feeds.service.js';
+import type { FeedAnswer, FeedsService } from './feeds.service.js';
 
 const errors = { 400: errorBody, 404: errorBody, 503: errorBody };
 
@@ -24,6 +26,15 @@ function unchanged(headers: Record<string, string | string[] | undefined>, etag:
   return false;
 }
 
+/** A feed with its validators; 304 to a reader whose copy is current. */
+function sendFeed(headers: Parameters<typeof unchanged>[0], reply: FastifyReply, feed: FeedAnswer) {
+  reply.header('ETag', feed.etag);
+  reply.header('Last-Modified', new Date(feed.lastModified).toUTCString());
+  reply.header('Cache-Control', `public, max-age=${FEED_LIMITS.maxAgeSeconds}`);
+  if (unchanged(headers, feed.etag, feed.lastModified)) return reply.status(304).send(null);
+  return reply.type('application/atom+xml; charset=utf-8').send(feed.xml);
+}
+
 /** `GET /feeds/photos?…`: Atom 1.0 for feed readers, open to every origin, 304 to a current copy. */
 export function feedsRoutes(feeds: FeedsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -40,14 +51,20 @@ export function feedsRoutes(feeds: FeedsService): FastifyPluginAsyncZod {
           response: { 200: z.string().describe('Atom 1.0 文档'), 304: z.null().describe('未变化'), ...errors },
         },
       },
-      async (req, reply) => {
-        const feed = await feeds.photos(req.query);
-        reply.header('ETag', feed.etag);
-        reply.header('Last-Modified', new Date(feed.lastModified).toUTCString());
-        reply.header('Cache-Control', `public, max-age=${FEED_LIMITS.maxAgeSeconds}`);
-        if (unchanged(req.headers, feed.etag, feed.lastModified)) return reply.status(304).send(null);
-        return reply.type('application/atom+xml; charset=utf-8').send(feed.xml);
+      async (req, reply) => sendFeed(req.headers, reply, await feeds.photos(req.query)),
+    );
+    openToEveryOrigin(app, ['/feeds/collections/:id'], 'ETag');
+    app.get(
+      '/feeds/collections/:id',
+      {
+        schema: {
+          tags: ['feeds'],
+          description: 'Atom 1.0：一个公开收藏夹最近加入的 30 张图片；不公开的收藏夹为 404。',
+          params: collectionParams,
+          response: { 200: z.string().describe('Atom 1.0 文档'), 304: z.null().describe('未变化'), ...errors },
+        },
       },
+      async (req, reply) => sendFeed(req.headers, reply, await feeds.collection(req.params.id)),
     );
   };
 }

@@ -7,6 +7,7 @@ import type { PhotoResponse } from '../../../../contract/photos.js';
 import { LICENCE_CC, LICENCE_DISPLAY } from '../../../../contract/public-api.js';
 import type { Clock } from '../../clock.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
+import type { CollectionsService } from '../collections/collections.service.js';
 import type { FollowsService } from '../follows/follows.service.js';
 import type { GalleryService } from '../gallery/gallery.service.js';
 import { atomXml, escapeXml, type AtomEntry } from './atom.js';
@@ -35,6 +36,7 @@ export class FeedsService {
     private readonly gallery: GalleryService,
     private readonly follows: FollowsService,
     private readonly accounts: AccountsService,
+    private readonly collections: Pick<CollectionsService, 'feed'>,
     private readonly publicUrl: string,
     private readonly clock: Clock,
   ) {}
@@ -47,14 +49,34 @@ export class FeedsService {
       Object.entries(q).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
     ) as Record<string, string>;
     const filtered = Object.keys(params).length > 0;
-    const [words, settings] = await Promise.all([
-      filtered ? this.follows.describeSearch(params) : Promise.resolve(FEEDS_TEXTS.latest),
-      this.accounts.settingsOf([...new Set(answer.items.map((p) => p.uploader.id))]),
-    ]);
+    const words = filtered ? await this.follows.describeSearch(params) : FEEDS_TEXTS.latest;
     const title = filtered ? words.replace(FEEDS_TEXTS.searchWordsPrefix, '') : words;
-    const self = `${this.publicUrl}${feedPathOf(params)}`;
     const query = new URLSearchParams(params).toString();
-    const entries = answer.items.map((p) => {
+    return this.document(answer.items, {
+      self: `${this.publicUrl}${feedPathOf(params)}`,
+      title: FEEDS_TEXTS.title(title),
+      subtitle: FEEDS_TEXTS.subtitle(filtered ? title : null),
+      alternate: `${this.publicUrl}/search${query ? `?${query}` : ''}`,
+    });
+  }
+
+  /** A public collection's photos (收藏, issue 39), the one added last first; 404 for a private one. */
+  async collection(id: number): Promise<FeedAnswer> {
+    const { collection, photos } = await this.collections.feed(id, FEED_LIMITS.entries);
+    return this.document(photos, {
+      self: `${this.publicUrl}/api/v1/feeds/collections/${id}`,
+      title: FEEDS_TEXTS.title(FEEDS_TEXTS.collection(collection.name, collection.owner.username)),
+      subtitle: collection.description || FEEDS_TEXTS.collectionSubtitle(collection.owner.username),
+      alternate: `${this.publicUrl}/collection/${id}`,
+    });
+  }
+
+  private async document(
+    photos: PhotoResponse[],
+    meta: { self: string; title: string; subtitle: string; alternate: string },
+  ): Promise<FeedAnswer> {
+    const settings = await this.accounts.settingsOf([...new Set(photos.map((p) => p.uploader.id))]);
+    const entries = photos.map((p) => {
       const s = settings.get(p.uploader.id);
       // A photographer who keeps their photos off other sites: the entry says what and links, without the image.
       const shown = s?.allowThirdPartyDisplay ?? true;
@@ -62,18 +84,18 @@ export class FeedsService {
       return this.entry(p, rights, attributionOf(s, p.uploader.username), shown);
     });
     const xml = atomXml({
-      id: self,
-      title: FEEDS_TEXTS.title(title),
-      subtitle: FEEDS_TEXTS.subtitle(filtered ? title : null),
-      self,
-      alternate: `${this.publicUrl}/search${query ? `?${query}` : ''}`,
+      id: meta.self,
+      title: meta.title,
+      subtitle: meta.subtitle,
+      self: meta.self,
+      alternate: meta.alternate,
       icon: `${this.publicUrl}/favicon.svg`,
       // An empty feed is as new as the site's epoch; a fixed instant keeps its tag the same.
       updated: entries[0]?.updated ?? 0,
       entries,
     });
     const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
-    return { xml, etag, lastModified: this.since(self, etag, entries[0]?.updated ?? 0) };
+    return { xml, etag, lastModified: this.since(meta.self, etag, entries[0]?.updated ?? 0) };
   }
 
   private entry(p: PhotoResponse, rights: string, credit: string, withImage: boolean): AtomEntry {

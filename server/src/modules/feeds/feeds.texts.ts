@@ -13,6 +13,9 @@ export const FEEDS_TEXTS = {
   /** A filtered feed names its search; the unfiltered one (null) says what it is. */
   subtitle: (title: string | null) =>
     title !== null ? `航迹 Contrail 上“${title}”的最新图片，每张都经过审核。` : '航迹 Contrail 最新通过审核的航空摄影图片。',
+  /** A public collection's feed (收藏): its name and its owner. */
+  collection: (name: string, owner: string) => `${owner} 的收藏：${name}`,
+  collectionSubtitle: (owner: string) => `${owner} 在航迹 Contrail 收藏的图片，最近加入的在前。`,
   takenOn: (date: string) => `拍摄于 ${date}`,
   photographer: (username: string) => `摄影：${username}`,
   /** The entry's facts line in HTML; every value comes escaped. */

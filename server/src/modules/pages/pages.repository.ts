@@ -35,6 +35,17 @@ export async function publicSightings(db: DbOrTrx, userId: number): Promise<numb
   return Number(row.n);
 }
 
+/** How many of the member's collections are public (收藏). */
+export async function publicCollections(db: DbOrTrx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('collections')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('public', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function memberStats(db: DbOrTrx, userId: number) {
   const row = await db
     .selectFrom('photos')

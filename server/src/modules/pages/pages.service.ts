@@ -42,13 +42,14 @@ export class PagesService {
   /** A member's public page: the account's fields, the home airport, the cover and the statistics. */
   async profile(userId: number): Promise<PublicUser> {
     const base = await this.accounts.publicProfile(userId);
-    const [refs, covers, stats, acceptance, firsts, sightings] = await Promise.all([
+    const [refs, covers, stats, acceptance, firsts, sightings, collections] = await Promise.all([
       this.reference.summaries({ types: [], airlines: [], airports: base.homeAirportId ? [base.homeAirportId] : [] }),
       base.coverPhotoId ? this.photos.presentByIds([base.coverPhotoId], null) : Promise.resolve(new Map()),
       repo.memberStats(this.db, userId),
       this.screening.acceptance(userId),
       firstsOf(this.db, userId),
       repo.publicSightings(this.db, userId),
+      repo.publicCollections(this.db, userId),
     ]);
     const { homeAirportId, coverPhotoId, ...rest } = base;
     const cover = coverPhotoId ? covers.get(coverPhotoId) : undefined;
@@ -56,7 +57,7 @@ export class PagesService {
       ...rest,
       homeAirport: homeAirportId ? (refs.airports.get(homeAirportId) ?? null) : null,
       coverPhoto: cover && cover.state === 'accepted' && cover.uploader.id === userId ? cover : null,
-      stats: { ...stats, firsts, sightings, acceptanceRate: acceptance.acceptanceRate },
+      stats: { ...stats, firsts, sightings, collections, acceptanceRate: acceptance.acceptanceRate },
     };
   }
 }

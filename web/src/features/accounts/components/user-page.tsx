@@ -20,6 +20,7 @@ import './user-page.css';
 const SettingsPanel = lazy(() => import('./settings-panel.js'));
 // 我的目击 is read after the page: a member's sightings are theirs to show or not, never in the shared HTML.
 const SightingsSection = lazy(() => import('./sightings-section.js'));
+const CollectionsSection = lazy(() => import('./collections-section.js'));
 
 /** Moving from one user page to another forces a full reload (§2.1). */
 function useReloadOnUserChange(id: string | undefined) {
@@ -206,6 +207,11 @@ export function Component() {
         </>
       )}
       <Photos user={user} own={own} />
+      {(own || user.stats.collections > 0) && (
+        <Suspense fallback={null}>
+          <CollectionsSection userId={user.id} own={own} />
+        </Suspense>
+      )}
       {(own || user.stats.sightings > 0) && (
         <Suspense fallback={null}>
           <SightingsSection userId={user.id} own={own} />

@@ -4,6 +4,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { photoAlt, PhotoImage, registrationText } from '../../../components/photo-image.js';
 import { ReportButton } from '../../../components/report-button.js';
+import { CollectButton } from '../../../components/collect-button.js';
 import { ApiError } from '../../../lib/api.js';
 import { openLoginDialog } from '../../../lib/login-dialog.js';
 import { notice } from '../../../lib/notice.js';
@@ -82,6 +83,7 @@ function Actions({ photo, onDialog }: { photo: PhotoResponse; onDialog: (d: Dial
           分享
         </button>
       )}
+      {photo.state === 'accepted' && <CollectButton photoId={photo.id} />}
       <ScreenerActions photo={photo} onDialog={onDialog} />
       {!own && (
         <button
