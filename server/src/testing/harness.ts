@@ -180,6 +180,12 @@ export function expectChineseError(body: { message: string; issues?: { message: 
   }
 }
 
+/** A refusal with this status and a Chinese message (an injected answer). */
+export function expectRefused(res: { statusCode: number; json: () => { message: string } }, status: number) {
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${JSON.stringify(res.json())}`);
+  expectChineseError(res.json());
+}
+
 export { acceptPhoto, insertAccepted, insertPhoto, runInlineJobs, WITH_RENDITIONS } from './photos.js';
 
 /**

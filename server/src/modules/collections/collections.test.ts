@@ -5,6 +5,7 @@ import {
   createTestApp,
   databaseKinds,
   expectChineseError,
+  expectRefused,
   insertAccepted,
   makeUser,
   type TestApp,
@@ -23,10 +24,6 @@ describe.each(databaseKinds())('collections on %s', (kind) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: User, payload?: object) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: who ? bearer(who.token) : {}, ...(payload && { payload }) });
-  const refused = (res: { statusCode: number; json: () => { message: string } }, status: number) => {
-    expect(res.statusCode).toBe(status);
-    expectChineseError(res.json());
-  };
   const create = async (body: object, who = owner) => {
     const res = await call('POST', '/collections', who, body);
     expect(res.statusCode).toBe(200);
@@ -55,15 +52,15 @@ describe.each(databaseKinds())('collections on %s', (kind) => {
       collection: { name: '夜景', public: false, photoCount: 1, owner: { id: owner.id }, cover: { id: photos[0] } },
       items: [{ id: photos[0] }],
     });
-    refused(await call('GET', `/collections/${id}`, other), 404);
-    refused(await call('GET', `/collections/${id}`), 404);
-    refused(await call('GET', `/feeds/collections/${id}`), 404);
+    expectRefused(await call('GET', `/collections/${id}`, other), 404);
+    expectRefused(await call('GET', `/collections/${id}`), 404);
+    expectRefused(await call('GET', `/feeds/collections/${id}`), 404);
     expect((await call('GET', `/users/${owner.id}/collections`, other)).json<CollectionsResponse>().items).toEqual([]);
     // Nor may anyone else change it, add to it or delete it.
-    refused(await call('PUT', `/collections/${id}`, other, { public: true }), 404);
-    refused(await call('PUT', `/collections/${id}/photos/${photos[1]}`, other), 404);
-    refused(await call('DELETE', `/collections/${id}/photos/${photos[0]}`, other), 404);
-    refused(await call('DELETE', `/collections/${id}`, other), 404);
+    expectRefused(await call('PUT', `/collections/${id}`, other, { public: true }), 404);
+    expectRefused(await call('PUT', `/collections/${id}/photos/${photos[1]}`, other), 404);
+    expectRefused(await call('DELETE', `/collections/${id}/photos/${photos[0]}`, other), 404);
+    expectRefused(await call('DELETE', `/collections/${id}`, other), 404);
     // Made public: everyone reads it, and its feed.
     expect((await call('PUT', `/collections/${id}`, owner, { public: true, description: '城市灯光下的飞机' })).statusCode).toBe(
       200,
@@ -122,17 +119,17 @@ describe.each(databaseKinds())('collections on %s', (kind) => {
       items: [],
       collection: { photoCount: 0, cover: null },
     });
-    refused(await call('PUT', `/collections/${id}/photos/${gone}`, owner), 404);
+    expectRefused(await call('PUT', `/collections/${id}/photos/${gone}`, owner), 404);
   });
 
   it('answers bad input in Chinese and keeps the limits', async () => {
-    refused(await call('POST', '/collections', owner, { name: '   ' }), 400);
-    refused(await call('POST', '/collections', owner, { name: '名'.repeat(41) }), 400);
-    refused(await call('POST', '/collections', undefined, { name: '夜景' }), 401);
-    refused(await call('GET', '/users/999999/collections'), 404);
-    refused(await call('GET', '/collections/999999'), 404);
-    refused(await call('GET', `/collections/1?cursor=x`, owner), 400);
-    refused(await call('PUT', `/collections/999999/photos/${photos[0]}`, owner), 404);
+    expectRefused(await call('POST', '/collections', owner, { name: '   ' }), 400);
+    expectRefused(await call('POST', '/collections', owner, { name: '名'.repeat(41) }), 400);
+    expectRefused(await call('POST', '/collections', undefined, { name: '夜景' }), 401);
+    expectRefused(await call('GET', '/users/999999/collections'), 404);
+    expectRefused(await call('GET', '/collections/999999'), 404);
+    expectRefused(await call('GET', `/collections/1?cursor=x`, owner), 400);
+    expectRefused(await call('PUT', `/collections/999999/photos/${photos[0]}`, owner), 404);
     // The hundred-and-first collection is refused, even when two tabs ask at once for the last place.
     const many = await makeUser(t);
     await t.database.db

@@ -5,7 +5,7 @@ import {
   bearer,
   createTestApp,
   databaseKinds,
-  expectChineseError,
+  expectRefused,
   insertAccepted,
   makeUser,
   type TestApp,
@@ -29,10 +29,6 @@ describe.each(databaseKinds())('sightings on %s', (kind) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: User, payload?: object) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: who ? bearer(who.token) : {}, ...(payload && { payload }) });
-  const refused = (res: { statusCode: number; json: () => { message: string } }, status: number) => {
-    expect(res.statusCode).toBe(status);
-    expectChineseError(res.json());
-  };
   const list = async (userId: number, who?: User, query = '') =>
     (await call('GET', `/users/${userId}/sightings${query}`, who)).json<SightingsResponse>();
   const summary = async (userId: number, who?: User) =>
@@ -66,7 +62,7 @@ describe.each(databaseKinds())('sightings on %s', (kind) => {
     const [a, b] = await Promise.all([call('POST', '/sightings', member, body), call('POST', '/sightings', member, body)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const lost = a.statusCode === 409 ? a : b;
-    refused(lost, 409);
+    expectRefused(lost, 409);
     expect(lost.json().message).toBe('这一天已经记过这个注册号');
     const mine = await list(member.id, member);
     expect(mine.items).toEqual([
@@ -93,8 +89,8 @@ describe.each(databaseKinds())('sightings on %s', (kind) => {
     expect((await list(member.id, other)).items).toEqual([]);
     expect((await summary(member.id, other)).total).toBe(0);
     // Only its owner may change or delete it.
-    refused(await call('PUT', `/sightings/${sighting.id}`, other, { public: true }), 404);
-    refused(await call('DELETE', `/sightings/${sighting.id}`, other), 404);
+    expectRefused(await call('PUT', `/sightings/${sighting.id}`, other, { public: true }), 404);
+    expectRefused(await call('DELETE', `/sightings/${sighting.id}`, other), 404);
     expect((await call('PUT', `/sightings/${sighting.id}`, member, { public: true })).statusCode).toBe(200);
     const seen = await list(member.id, other);
     expect(seen.items).toEqual([expect.objectContaining({ registration: 'B-6003', note: null, public: true })]);
@@ -155,23 +151,23 @@ describe.each(databaseKinds())('sightings on %s', (kind) => {
     const bad = await call('POST', '/sightings/import', other, {
       text: 'B-1234\nNO-REG\nB-1,2026-02-30\nB-2,,XXXX\nB-3,2099-01-01',
     });
-    refused(bad, 400);
+    expectRefused(bad, 400);
     expect(bad.json().message).toBe(
       '有 4 行有误，没有导入任何记录；第 2 行：注册号只能包含字母、数字和连字符（1–15 位）；第 3 行：日期格式需为 YYYY-MM-DD；第 4 行：没有这个机场代码（IATA 或 ICAO）；第 5 行：日期不能晚于今天',
     );
     expect((await list(other.id, other)).items).toHaveLength(3);
-    refused(await call('POST', '/sightings/import', other, { text: 'registration\n\n' }), 400);
-    refused(await call('POST', '/sightings/import', other, { text: `B-1\n`.repeat(2_001) }), 400);
+    expectRefused(await call('POST', '/sightings/import', other, { text: 'registration\n\n' }), 400);
+    expectRefused(await call('POST', '/sightings/import', other, { text: `B-1\n`.repeat(2_001) }), 400);
   });
 
   it('answers bad input in Chinese: no such aircraft, member or airport, a day to come', async () => {
-    refused(await call('POST', '/sightings', member, { airframeId: 999_999 }), 404);
-    refused(await call('POST', '/sightings', member, { registration: '' }), 400);
-    refused(await call('POST', '/sightings', member, { registration: 'B-1', seenOn: '2099-01-01' }), 400);
-    refused(await call('POST', '/sightings', member, { registration: 'B-1', airportId: 999_999 }), 400);
-    refused(await call('POST', '/sightings', undefined, { registration: 'B-1' }), 401);
-    refused(await call('GET', '/users/999999/sightings'), 404);
-    refused(await call('GET', `/users/${member.id}/sightings?cursor=x`), 400);
+    expectRefused(await call('POST', '/sightings', member, { airframeId: 999_999 }), 404);
+    expectRefused(await call('POST', '/sightings', member, { registration: '' }), 400);
+    expectRefused(await call('POST', '/sightings', member, { registration: 'B-1', seenOn: '2099-01-01' }), 400);
+    expectRefused(await call('POST', '/sightings', member, { registration: 'B-1', airportId: 999_999 }), 400);
+    expectRefused(await call('POST', '/sightings', undefined, { registration: 'B-1' }), 401);
+    expectRefused(await call('GET', '/users/999999/sightings'), 404);
+    expectRefused(await call('GET', `/users/${member.id}/sightings?cursor=x`), 400);
   });
 
   it('pages a long log by day, and follows a merged aircraft', async () => {
