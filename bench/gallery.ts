@@ -273,12 +273,15 @@ export async function benchGallery(pgAdminUrl: string | null): Promise<void> {
             : sql`printf('%06x', ${0x780000} + id % ${0x40000})`;
         await sql`update airframes set mode_s = ${hex}`.execute(database.db);
         // What each airframe keeps of its photos for the fleets (as on a site, from its newest photo): the fill
-        // writes airframes directly, so they are set here the way migration 2026-11-29-03 fills them.
+        // writes airframes directly, so they are set here the way migrations 2026-11-29-03 and 2026-11-30-03 fill them.
         await sql`update airframes set
             registration = (select p.registration from photos p where p.airframe_id = airframes.id
               and p.state = 'accepted' order by p.taken_on desc, p.id desc limit 1),
             airline_id = (select p.airline_id from photos p where p.airframe_id = airframes.id
-              and p.state = 'accepted' and p.airline_id is not null order by p.taken_on desc, p.id desc limit 1)`.execute(
+              and p.state = 'accepted' and p.airline_id is not null order by p.taken_on desc, p.id desc limit 1),
+            photo_count = (select count(*) from photos p where p.airframe_id = airframes.id and p.state = 'accepted'),
+            first_taken_on = (select min(p.taken_on) from photos p where p.airframe_id = airframes.id and p.state = 'accepted'),
+            last_taken_on = (select max(p.taken_on) from photos p where p.airframe_id = airframes.id and p.state = 'accepted')`.execute(
           database.db,
         );
         // The largest airline operates 1,000 aircraft (issue 39 measures a fleet page of that size), as the

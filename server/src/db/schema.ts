@@ -381,6 +381,10 @@ export interface AirframesTable {
   /** The registration and operator it has now: its newest accepted photo's, or a fleet list's (issue 39). */
   registration: Generated<string | null>;
   airline_id: Generated<number | null>;
+  /** Its accepted photos: how many, and the first and last day taken (issue 39's fleets). */
+  photo_count: Generated<number>;
+  first_taken_on: Generated<string | null>;
+  last_taken_on: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -7,7 +7,7 @@ import { ACCEPTED } from './airframes.repository.js';
 // (`first_photo_id`), set again whenever a photo joins or leaves it or leaves the gallery; a photo is
 // 首张 when the live airframe it is on keeps it, so a pointer left behind never marks a photo.
 
-/** Sets again the first photo, registration and operator of one airframe, its row taken first so two acceptances take turns. */
+/** Sets again the first photo, registration, operator and photo count of one airframe, its row taken first so two acceptances take turns. */
 export async function refreshFirst(db: DbOrTrx, airframeId: number): Promise<void> {
   const touched = await db
     .updateTable('airframes')
@@ -24,8 +24,9 @@ export async function refreshFirst(db: DbOrTrx, airframeId: number): Promise<voi
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  // Its registration and operator now: the newest photo's (one without photos keeps a fleet list's).
-  const [newest, operated] = await Promise.all([
+  // Its registration and operator now: the newest photo's (one without photos keeps a fleet list's); and
+  // how many photos it has, taken from when to when.
+  const [newest, operated, counted] = await Promise.all([
     db
       .selectFrom('photos')
       .select('registration')
@@ -45,11 +46,24 @@ export async function refreshFirst(db: DbOrTrx, airframeId: number): Promise<voi
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst(),
+    db
+      .selectFrom('photos')
+      .select([
+        sql<number>`count(*)`.as('n'),
+        sql<string | null>`min(taken_on)`.as('first'),
+        sql<string | null>`max(taken_on)`.as('last'),
+      ])
+      .where('airframe_id', '=', airframeId)
+      .where(ACCEPTED)
+      .executeTakeFirstOrThrow(),
   ]);
   await db
     .updateTable('airframes')
     .set({
       first_photo_id: first?.id ?? null,
+      photo_count: Number(counted.n),
+      first_taken_on: counted.first,
+      last_taken_on: counted.last,
       ...(newest ? { registration: newest.registration, airline_id: operated?.airline_id ?? null } : {}),
     })
     .where('id', '=', airframeId)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 
 // An airline's or a type's fleet: the live airframes in service (active or stored) that it operates now or
-// that are of the type, read through their own indexes, each with its accepted photos counted.
+// that are of the type, read through their own indexes, each with what it keeps of its accepted photos.
 
 export type FleetBy = 'airline' | 'type';
 
@@ -12,7 +12,18 @@ const column = (by: FleetBy) => (by === 'airline' ? 'airframes.airline_id' : 'ai
 export function fleetAirframes(db: DbOrTrx, by: FleetBy, id: number, limit: number) {
   return db
     .selectFrom('airframes')
-    .select(['id', 'registration', 'msn', 'mode_s', 'status', 'aircraft_type_id', 'airline_id'])
+    .select([
+      'id',
+      'registration',
+      'msn',
+      'mode_s',
+      'status',
+      'aircraft_type_id',
+      'airline_id',
+      'photo_count',
+      'first_taken_on',
+      'last_taken_on',
+    ])
     .where(column(by), '=', id)
     .where('merged_into', 'is', null)
     .where('status', 'in', ['active', 'stored'])
@@ -23,26 +34,6 @@ export function fleetAirframes(db: DbOrTrx, by: FleetBy, id: number, limit: numb
     .execute();
 }
 
-/** Per airframe of the fleet with accepted photos: how many, the first and the last day taken. */
-export async function fleetPhotoStats(db: DbOrTrx, by: FleetBy, id: number) {
-  const rows = await db
-    .selectFrom('photos')
-    .innerJoin('airframes', 'airframes.id', 'photos.airframe_id')
-    .select([
-      'photos.airframe_id',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      (eb) => eb.fn.min('photos.taken_on').as('first'),
-      (eb) => eb.fn.max('photos.taken_on').as('last'),
-    ])
-    .where(column(by), '=', id)
-    .where('airframes.merged_into', 'is', null)
-    .where('airframes.status', 'in', ['active', 'stored'])
-    .where('photos.state', '=', 'accepted')
-    .groupBy('photos.airframe_id')
-    .execute();
-  return new Map(rows.map((r) => [r.airframe_id!, { n: Number(r.n), first: String(r.first), last: String(r.last) }]));
-}
-
 /** Whether the airline or type is one the site lists (not a suggestion waiting, rejected, merged or deleted). */
 export async function isListed(db: DbOrTrx, by: FleetBy, id: number): Promise<boolean> {
   const table = by === 'airline' ? 'airlines' : 'aircraft_types';
@@ -50,14 +41,14 @@ export async function isListed(db: DbOrTrx, by: FleetBy, id: number): Promise<bo
   return row !== undefined;
 }
 
-/** How many airframes the fleet has in all (the list may stop short of it). */
-export async function fleetSize(db: DbOrTrx, by: FleetBy, id: number): Promise<number> {
+/** How many airframes the fleet has in all (the list may stop short of it), and how many have photos. */
+export async function fleetSize(db: DbOrTrx, by: FleetBy, id: number): Promise<{ total: number; photographed: number }> {
   const row = await db
     .selectFrom('airframes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select([sql<number>`count(*)`.as('n'), sql<number>`sum(case when photo_count > 0 then 1 else 0 end)`.as('shot')])
     .where(column(by), '=', id)
     .where('merged_into', 'is', null)
     .where('status', 'in', ['active', 'stored'])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { total: Number(row.n), photographed: Number(row.shot ?? 0) };
 }

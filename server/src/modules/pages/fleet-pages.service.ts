@@ -31,11 +31,7 @@ export class FleetPagesService {
     const subject = (by === 'airline' ? own.airlines : own.types).get(id);
     if (!subject || !(await repo.isListed(this.db, by, id)))
       throw notFound(by === 'airline' ? FLEET_MESSAGES.airlineNotFound : FLEET_MESSAGES.typeNotFound);
-    const [rows, stats, total] = await Promise.all([
-      repo.fleetAirframes(this.db, by, id, FLEET_MAX),
-      repo.fleetPhotoStats(this.db, by, id),
-      repo.fleetSize(this.db, by, id),
-    ]);
+    const [rows, size] = await Promise.all([repo.fleetAirframes(this.db, by, id, FLEET_MAX), repo.fleetSize(this.db, by, id)]);
     // An airline's aircraft by type; a type's by operator.
     const groupOf = (r: (typeof rows)[number]) => (by === 'airline' ? r.aircraft_type_id : r.airline_id);
     const refs = await this.reference.summaries({
@@ -46,17 +42,16 @@ export class FleetPagesService {
     const missingOnly = q.missing === '1' || q.missing === 'true';
     const groups = new Map<number | null, FleetAirframe[]>();
     for (const r of rows) {
-      const s = stats.get(r.id);
-      if (missingOnly && s) continue;
+      if (missingOnly && r.photo_count > 0) continue;
       const item: FleetAirframe = {
         id: r.id,
         registration: r.registration,
         msn: r.msn,
         modeS: effectiveModeS(r.mode_s, r.registration),
         status: r.status,
-        firstTakenOn: s?.first ?? null,
-        lastTakenOn: s?.last ?? null,
-        photoCount: s?.n ?? 0,
+        firstTakenOn: r.first_taken_on,
+        lastTakenOn: r.last_taken_on,
+        photoCount: r.photo_count,
       };
       groups.set(groupOf(r), [...(groups.get(groupOf(r)) ?? []), item]);
     }
@@ -64,13 +59,13 @@ export class FleetPagesService {
       g === null ? null : ((by === 'airline' ? refs.types : refs.airlines).get(g) ?? null);
     return {
       subject,
-      total,
-      photographed: stats.size,
+      total: size.total,
+      photographed: size.photographed,
       // The largest groups first; the unknown type or operator last.
       groups: [...groups]
         .map(([g, airframes]) => ({ group: refOf(g), airframes }))
         .sort((a, b) => Number(a.group === null) - Number(b.group === null) || b.airframes.length - a.airframes.length),
-      truncated: total > rows.length,
+      truncated: size.total > rows.length,
     };
   }
 }
