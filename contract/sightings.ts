@@ -7,7 +7,14 @@ import { text, trimmedText, z } from './zod.js';
 // text of a member's is published here). Logged in one click from an airframe's or a photo's page, one at
 // a time on the member's page, or many from a pasted list or CSV; exported as CSV in the same columns.
 
-export const SIGHTING_LIMITS = { noteMax: 200, textMax: 100_000, linesMax: 2_000, page: 50, fleetsShown: 30 } as const;
+export const SIGHTING_LIMITS = {
+  noteMax: 200,
+  textMax: 100_000,
+  linesMax: 2_000,
+  page: 50,
+  fleetsShown: 30,
+  perMember: 20_000,
+} as const;
 
 /** The CSV's columns, in order: what export writes and import reads (a header line is optional). */
 export const SIGHTING_COLUMNS = ['registration', 'date', 'airport', 'note', 'public'] as const;
@@ -31,6 +38,7 @@ export const SIGHTING_MESSAGES = {
   badPublic: '公开一栏应为 1 或 0',
   empty: '没有可导入的行：每行依次为 注册号, 日期, 机场, 备注, 公开',
   tooManyLines: `一次最多导入 ${SIGHTING_LIMITS.linesMax} 行`,
+  tooMany: `每人最多记录 ${SIGHTING_LIMITS.perMember} 条目击`,
   unclosedQuote: '引号没有闭合',
   /** An import refused whole: the lines that are wrong, the first ones. */
   linesWrong: (n: number) => `有 ${n} 行有误，没有导入任何记录`,

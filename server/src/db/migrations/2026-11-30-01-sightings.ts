@@ -21,8 +21,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('sightings')
     .columns(['user_id', 'registration', 'seen_on'])
     .execute();
-  // A member's list, newest day first, and the aircraft they have seen.
+  // A member's list, newest day first (the public ones for others), and the aircraft they have seen.
   await db.schema.createIndex('sightings_user_day_idx').on('sightings').columns(['user_id', 'seen_on', 'id']).execute();
+  await db.schema
+    .createIndex('sightings_user_public_day_idx')
+    .on('sightings')
+    .columns(['user_id', 'public', 'seen_on', 'id'])
+    .execute();
   await db.schema.createIndex('sightings_user_airframe_idx').on('sightings').columns(['user_id', 'airframe_id']).execute();
   await db.schema.createIndex('sightings_airframe_idx').on('sightings').column('airframe_id').execute();
 }

@@ -33,8 +33,9 @@ export class AirframesService {
     // photo has its airframe, or is listed for screeners.
     events.on('photo.stateChanged', async ({ trx, photo, from, to, at }) => {
       if (to === 'accepted') await enqueueLink(trx, photo.id, at);
-      // A photo leaving the gallery leaves its airframe's 首张 to the next (the link sets it on the way in).
-      else if (from === 'accepted') await refreshFirstsAround(trx, [photo.id]);
+      // A photo leaving the gallery leaves its airframe's 首张 to the next, and its count and dates (the link sets
+      // them on the way in); the airframe it was on is refreshed even when the change took the photo off it.
+      else if (from === 'accepted') await refreshFirstsAround(trx, [photo.id], [photo.airframe_id]);
     });
     // A merged duplicate type or airline: airframes and liveries name the survivor, as photos do.
     events.on('reference.merged', async ({ trx, kind, fromId, intoId }) => {

@@ -94,11 +94,14 @@ export async function countCollections(db: DbOrTrx, userId: number): Promise<num
   return Number(row.n);
 }
 
+/** Its photos still in the gallery: the ones its owner sees and can take out. */
 export async function countPhotos(db: DbOrTrx, collectionId: number): Promise<number> {
   const row = await db
     .selectFrom('collection_photos')
+    .innerJoin('photos', 'photos.id', 'collection_photos.photo_id')
     .select(sql<number>`count(*)`.as('n'))
-    .where('collection_id', '=', collectionId)
+    .where('collection_photos.collection_id', '=', collectionId)
+    .where(ACCEPTED)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -161,4 +164,8 @@ export async function insertPhoto(db: DbOrTrx, collectionId: number, photoId: nu
 
 export async function deletePhoto(db: DbOrTrx, collectionId: number, photoId: number): Promise<void> {
   await db.deleteFrom('collection_photos').where('collection_id', '=', collectionId).where('photo_id', '=', photoId).execute();
+}
+
+export async function deleteCollectionsOf(db: DbOrTrx, userId: number): Promise<void> {
+  await db.deleteFrom('collections').where('user_id', '=', userId).execute();
 }

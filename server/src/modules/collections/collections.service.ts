@@ -12,6 +12,7 @@ import type { PhotoCardItem } from '../../../../contract/gallery.js';
 import type { PhotoResponse } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
+import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { idCursor } from '../../http/cursor.js';
 import { badRequest, notFound } from '../../shared/errors.js';
@@ -31,8 +32,11 @@ export class CollectionsService {
     private readonly database: DatabaseHandle,
     private readonly clock: Clock,
     private readonly photos: Pick<PhotosService, 'presentCards' | 'presentByIds'>,
+    events: EventHub,
   ) {
     this.db = database.db;
+    // A member who deletes their account takes their collections with them.
+    events.on('account.deleted', ({ trx, userId }) => repo.deleteCollectionsOf(trx, userId));
   }
 
   /** A member's collections this viewer may see; their own say which hold `photo`. */
@@ -139,6 +143,9 @@ export class CollectionsService {
   private async visible(viewer: AuthUser | null, id: number): Promise<repo.CollectionRow> {
     const row = await repo.findCollection(this.db, id);
     if (!row || (row.public !== 1 && viewer?.id !== row.user_id)) throw notFound(M.gone);
+    // A deleted member's collections leave with the account (the listener); one seen before that is gone too.
+    const owner = await repo.memberStatus(this.db, row.user_id);
+    if (!owner || owner.status === 'deleted') throw notFound(M.gone);
     return row;
   }
 

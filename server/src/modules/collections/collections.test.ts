@@ -150,4 +150,17 @@ describe.each(databaseKinds())('collections on %s', (kind) => {
     expectChineseError(last.find((r) => r.statusCode === 400)!.json());
     expect((await call('GET', `/users/${many.id}/collections`, many)).json<CollectionsResponse>().items).toHaveLength(100);
   });
+
+  it('takes a member’s collections and sightings with their deleted account', async () => {
+    const leaving = await makeUser(t);
+    const id = await create({ name: '告别', public: true }, leaving);
+    expect((await call('POST', '/sightings', leaving, { registration: 'B-1001', public: true })).statusCode).toBe(200);
+    expect((await call('GET', `/collections/${id}`)).statusCode).toBe(200);
+    await t.services.profile.deleteMe(leaving.id, leaving.password);
+    expectRefused(await call('GET', `/collections/${id}`), 404);
+    expectRefused(await call('GET', `/feeds/collections/${id}`), 404);
+    const left = async (table: 'collections' | 'sightings') =>
+      (await t.database.db.selectFrom(table).select('id').where('user_id', '=', leaving.id).execute()).length;
+    expect([await left('collections'), await left('sightings')]).toEqual([0, 0]);
+  });
 });

@@ -53,7 +53,9 @@ export class FleetPagesService {
         lastTakenOn: r.last_taken_on,
         photoCount: r.photo_count,
       };
-      groups.set(groupOf(r), [...(groups.get(groupOf(r)) ?? []), item]);
+      const group = groups.get(groupOf(r));
+      if (group) group.push(item);
+      else groups.set(groupOf(r), [item]);
     }
     const refOf = (g: number | null): RefSummary | null =>
       g === null ? null : ((by === 'airline' ? refs.types : refs.airlines).get(g) ?? null);

@@ -106,6 +106,24 @@ describe.each(databaseKinds())('fleets on %s', (kind) => {
     expect((await fleet(`/airlines/${ref.cca}/fleet`)).body).toMatchObject({ total: 2, photographed: 1 });
   });
 
+  it('counts an aircraft’s photos again when one that is not its first leaves the gallery', async () => {
+    await accepted({ registration: 'B-8005', aircraft_type_id: ref.b738, airline_id: ref.cca, taken_on: '2020-02-02' });
+    const later = await accepted({
+      registration: 'B-8005',
+      aircraft_type_id: ref.b738,
+      airline_id: ref.cca,
+      taken_on: '2022-02-02',
+    });
+    const row = async () =>
+      (await fleet(`/airlines/${ref.cca}/fleet`)).body.groups
+        .flatMap((g) => g.airframes)
+        .find((a) => a.registration === 'B-8005');
+    expect(await row()).toMatchObject({ photoCount: 2, firstTakenOn: '2020-02-02', lastTakenOn: '2022-02-02' });
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/photos/${later}/withdraw`, headers: bearer(member.token) });
+    expect(res.statusCode).toBe(200);
+    expect(await row()).toMatchObject({ photoCount: 1, firstTakenOn: '2020-02-02', lastTakenOn: '2020-02-02' });
+  });
+
   it('says in Chinese when the airline or type does not exist, or a parameter is wrong', async () => {
     for (const path of [
       '/airlines/99999/fleet',

@@ -1,6 +1,7 @@
 import { NO_REGISTRATION, REGISTRATION_PATTERN, isCalendarDate, registrationKey } from '../../../../contract/photos.js';
 import { formatRegistration } from '../../../../contract/registrations.js';
 import { SIGHTING_COLUMNS, SIGHTING_LIMITS, SIGHTING_MESSAGES as M } from '../../../../contract/sightings.js';
+import { TRIM_ALLOWANCE } from '../../../../contract/zod.js';
 import { csvLine, csvRecords } from '../../shared/csv.js';
 import { badRequest } from '../../shared/errors.js';
 
@@ -52,9 +53,10 @@ export function sightingLines(text: string): SightingLine[] {
 }
 
 function readLine(line: number, fields: string[]): SightingLine {
-  // Every field is cut before it is looked at; a note longer than its limit is refused, not cut.
+  // Every field is capped before it is trimmed (with room for the spaces around it) and looked at; a note
+  // longer than its limit is refused, not cut.
   const [reg = '', day = '', airport = '', note = '', pub = ''] = fields.map((f) =>
-    f.slice(0, SIGHTING_LIMITS.noteMax + 1).trim(),
+    f.slice(0, SIGHTING_LIMITS.noteMax + TRIM_ALLOWANCE + 1).trim(),
   );
   const registration = sightingRegistration(reg);
   const out = {

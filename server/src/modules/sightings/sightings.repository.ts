@@ -202,3 +202,21 @@ export async function moveAirport(db: DbOrTrx, fromId: number, intoId: number): 
 export async function moveSightings(db: DbOrTrx, fromId: number, intoId: number): Promise<void> {
   await db.updateTable('sightings').set({ airframe_id: intoId }).where('airframe_id', '=', fromId).execute();
 }
+
+export async function deleteSightingsOf(db: DbOrTrx, userId: number): Promise<void> {
+  await db.deleteFrom('sightings').where('user_id', '=', userId).execute();
+}
+
+export async function countSightings(db: DbOrTrx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sightings')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The member's row, the lock their tabs queue on (PostgreSQL; SQLite has one writer). */
+export async function lockMember(db: DbOrTrx, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}

@@ -14,20 +14,19 @@ import {
   type SightingsSummary,
   type SightingUpdate,
 } from '../../../../contract/sightings.js';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
+import { siteDayOf, type Clock } from '../../clock.js';
+import type { DatabaseHandle, Db } from '../../db/database.js';
 import type { SightingsTable } from '../../db/schema.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalidCursor } from '../../http/cursor.js';
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { ReferenceService } from '../reference/reference.service.js';
+import { coverageOf } from './coverage.js';
 import { sightingLines, sightingRegistration, sightingsCsv } from './sighting-lines.js';
 import * as repo from './sightings.repository.js';
 
 const DAY = 86_400_000;
-/** The site's day (China, UTC+8): the day a sighting logged without one is given. */
-const siteDay = (now: number) => new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
 const issue = (path: string, message: string) => badRequest(message, [{ path: [path], message }]);
 
 /**
@@ -35,14 +34,19 @@ const issue = (path: string, message: string) => badRequest(message, [{ path: [p
  * private or make them public, paste or export them as CSV, and see what they have seen of each fleet.
  */
 export class SightingsService {
+  private readonly db: Db;
+
   constructor(
-    private readonly db: Db,
+    private readonly database: DatabaseHandle,
     private readonly clock: Clock,
     events: EventHub,
     private readonly reference: Pick<ReferenceService, 'summaries'>,
   ) {
+    this.db = database.db;
     // What an aircraft or airport merged into another had, the other has.
     events.on('airframe.merged', ({ trx, fromId, intoId }) => repo.moveSightings(trx, fromId, intoId));
+    // A member who deletes their account takes their sightings with them.
+    events.on('account.deleted', ({ trx, userId }) => repo.deleteSightingsOf(trx, userId));
     events.on('reference.merged', async ({ trx, kind, fromId, intoId }) => {
       if (kind === 'airports') await repo.moveAirport(trx, fromId, intoId);
     });
@@ -124,7 +128,7 @@ export class SightingsService {
     for (const l of lines) {
       const day = l.seenOn ?? seenOn;
       const airportId = l.airportCode ? airports.get(l.airportCode) : (body.airportId ?? null);
-      const problem = l.problem ?? (day > siteDay(now + DAY) ? M.future : airportId === undefined ? M.unknownAirport : null);
+      const problem = l.problem ?? (day > siteDayOf(now + DAY) ? M.future : airportId === undefined ? M.unknownAirport : null);
       if (problem) {
         problems.push(M.line(l.line, problem));
         continue;
@@ -172,28 +176,7 @@ export class SightingsService {
   async summary(viewer: AuthUser | null, userId: number): Promise<SightingsSummary> {
     const all = await this.readable(viewer, userId);
     const [seen, shot] = await Promise.all([repo.seenAircraft(this.db, userId, all), repo.photographedAircraft(this.db, userId)]);
-    const aircraft = new Map<number, { airline: number | null; type: number | null }>();
-    for (const s of seen)
-      if (s.airframe_id !== null) aircraft.set(s.airframe_id, { airline: s.airline_id, type: s.aircraft_type_id });
-    const unmatched = new Set(seen.filter((s) => s.airframe_id === null).map((s) => s.registration)).size;
-    const tally = (key: 'airline' | 'type') => {
-      const counts = new Map<number | null, number>();
-      for (const a of aircraft.values()) counts.set(a[key], (counts.get(a[key]) ?? 0) + 1);
-      return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20);
-    };
-    const fleets = new Map<string, { airline: number; type: number | null; seen: number; photographed: number }>();
-    const count = (a: { airline: number | null; type: number | null }, field: 'seen' | 'photographed') => {
-      if (a.airline === null) return;
-      const key = `${a.airline} ${a.type}`;
-      const f = fleets.get(key) ?? { airline: a.airline, type: a.type, seen: 0, photographed: 0 };
-      f[field]++;
-      fleets.set(key, f);
-    };
-    for (const a of aircraft.values()) count(a, 'seen');
-    for (const p of shot) count({ airline: p.airline_id, type: p.aircraft_type_id }, 'photographed');
-    const shown = [...fleets.values()]
-      .sort((a, b) => b.seen + b.photographed - (a.seen + a.photographed))
-      .slice(0, SIGHTING_LIMITS.fleetsShown);
+    const { aircraft, unmatched, tally, shown } = coverageOf(seen, shot);
     const [byAirline, byType, sizes] = [
       tally('airline'),
       tally('type'),
@@ -247,14 +230,18 @@ export class SightingsService {
 
   private day(given: string | undefined, path: string): string {
     const now = this.clock.now();
-    if (given === undefined) return siteDay(now);
-    if (given > siteDay(now + DAY)) throw issue(path, M.future);
+    if (given === undefined) return siteDayOf(now);
+    if (given > siteDayOf(now + DAY)) throw issue(path, M.future);
     return given;
   }
 
   /** Rows whose unique key (member, registration, day) was free; the ids of those written. */
   private insert(rows: Insertable<SightingsTable>[]): Promise<number[]> {
     return this.db.transaction().execute(async (trx) => {
+      // The member's row is the lock two tabs queue on, so neither passes the limit.
+      const userId = rows[0]?.user_id ?? 0;
+      if (this.database.dialect === 'postgres') await repo.lockMember(trx, userId);
+      if ((await repo.countSightings(trx, userId)) + rows.length > SIGHTING_LIMITS.perMember) throw badRequest(M.tooMany);
       const out: number[] = [];
       for (let i = 0; i < rows.length; i += 500) out.push(...(await repo.insertFree(trx, rows.slice(i, i + 500))));
       return out;

@@ -157,6 +157,9 @@ describe.each(databaseKinds())('sightings on %s', (kind) => {
     );
     expect((await list(other.id, other)).items).toHaveLength(3);
     expectRefused(await call('POST', '/sightings/import', other, { text: 'registration\n\n' }), 400);
+    // A note over 200 characters is refused, whatever spaces surround it.
+    const long = await call('POST', '/sightings/import', other, { text: `B-1,,,${' '.repeat(10)}${'长'.repeat(201)}` });
+    expect(long.json().message).toContain('备注最多 200 个字');
     expectRefused(await call('POST', '/sightings/import', other, { text: `B-1\n`.repeat(2_001) }), 400);
   });
 
