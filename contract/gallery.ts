@@ -120,3 +120,12 @@ export const siteStats = z.object({
   airports: z.number().int(),
 });
 export type SiteStats = z.infer<typeof siteStats>;
+
+/** 今日热门 on the home page (issue 39): the most viewed photos of the site's day. */
+export const TRENDING_LIMIT = 8;
+export const trendingResponse = z.object({
+  /** The site's day (UTC+8) counted; yesterday's most viewed follow while today has fewer than TRENDING_LIMIT. */
+  day: z.string(),
+  items: z.array(photoCard),
+});
+export type TrendingResponse = z.infer<typeof trendingResponse>;

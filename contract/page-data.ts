@@ -1,6 +1,6 @@
 import type { PublicUser } from './accounts.js';
 import type { AirframeResponse, AirframesResponse, LiveryResponse } from './airframes.js';
-import type { CardSearchResponse, RelatedResponse, SiteStats } from './gallery.js';
+import type { CardSearchResponse, RelatedResponse, SiteStats, TrendingResponse } from './gallery.js';
 import type { PhotoResponse } from './photos.js';
 import type { PotwCurrentResponse, PotwListResponse } from './potw.js';
 import type { RuntimeConfig, SiteContact, SiteFilings } from './site.js';
@@ -24,6 +24,8 @@ export interface PageData {
   user(id: number): Promise<PublicUser | null>;
   /** GET /site/stats */
   siteStats(): Promise<SiteStats>;
+  /** GET /photos/trending (今日热门) */
+  trending(): Promise<TrendingResponse>;
   /** GET /potw/current */
   potwCurrent(): Promise<PotwCurrentResponse>;
   /** GET /potw (the first page of the archive) */

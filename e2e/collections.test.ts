@@ -33,6 +33,10 @@ describe.skipIf(!browserAvailable())('收藏 in Chromium', () => {
         await services.accounts.createUser({ email, username: `收藏家${width}`, password: 'password-123', level: 0 });
         members[width] = { ...(await services.sessions.login(email, 'password-123', '127.0.0.1')) } as Session;
       }
+      // Views of today, as the batch writer keeps them: the second photo most (今日热门).
+      services.views.count(seed.photos[1]!.id, 5);
+      services.views.count(seed.photos[0]!.id, 2);
+      await services.views.flush();
     } finally {
       await services.close();
     }
@@ -95,6 +99,22 @@ describe.skipIf(!browserAvailable())('收藏 in Chromium', () => {
       await visitor.page.getByTestId('collection-card').getByText('夜景').waitFor();
       await screenshotStill(visitor.page, `collections-user-${width}`);
       await visitor.context.close();
+      await context.close();
+    });
+  }
+
+  for (const width of [1366, 390] as const) {
+    it(`shows today's most viewed photos on the home page (${width} px)`, async () => {
+      const { context, page } = await openTab(browser, null, { width });
+      await page.goto(server.url);
+      const strip = page.getByTestId('trending-strip');
+      // In the HTML the server sent, most viewed first.
+      const links = await strip.locator('a[href^="/photo/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect([...new Set(links)]).toEqual([`/photo/${seed.photos[1]!.id}`, `/photo/${seed.photos[0]!.id}`]);
+      await appReady(page);
+      expect(await noOverflow(page)).toBe(0);
+      await strip.scrollIntoViewIfNeeded();
+      await screenshotStill(page, `home-trending-${width}`);
       await context.close();
     });
   }

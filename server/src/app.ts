@@ -104,7 +104,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const curation = new CurationService(db, events, reference, accounts, notifications, audit);
   const lifecycle = new PhotoLifecycle(clock, events);
   const files = new PhotoFiles(db, clock, storage);
-  const views = new ViewCounter(database);
+  const views = new ViewCounter(database, clock);
   const airframes = new AirframesService(database, clock, events);
   const airframeEdits = new AirframeEditsService(database, clock, events, audit);
   const liveries = new LiveriesService(db, clock, reference, audit);
@@ -141,7 +141,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const sitemaps = new SitemapsService(db, clock, config);
   const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
   const follows = new FollowsService(database, clock, accounts, reference, photos);
-  const collections = new CollectionsService(database, clock, photos);
+  const collections = new CollectionsService(database, clock, photos, events);
   const feeds = new FeedsService(gallery, follows, accounts, collections, config.publicUrl, clock);
   const fanout = new FollowFanout(database, clock, events, gallery, reference, accounts, notifications, config.publicUrl);
   const notams = new NotamsService(db, clock, audit);
@@ -149,7 +149,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const sms = opts.sms ?? createSmsTransport(config.sms, smsLog);
   const phones = new PhonesService(database, clock, limiter, site, audit, sms, config.phoneAccountsPerNumber);
   const reports = new ReportsService(database, clock, events, limiter, lifecycle, notifications, audit, config.reportHideAfter);
-  const sightings = new SightingsService(db, clock, events, reference);
+  const sightings = new SightingsService(database, clock, events, reference);
   const manage = new ManageService(db, clock, accountsAdmin, photos, screeningQueue, curation, votes, reports, phones, audit);
   return {
     database,

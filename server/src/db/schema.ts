@@ -477,6 +477,13 @@ export interface CollectionPhotosTable {
   added_at: number;
 }
 
+/** A photo's views on one day (the site's day): statistics and 今日热门 (issue 39). */
+export interface PhotoViewsDailyTable {
+  day: string;
+  photo_id: number;
+  views: number;
+}
+
 export interface VotesTable {
   id: Generated<number>;
   photo_id: number;
@@ -542,6 +549,7 @@ export interface Database {
   sightings: SightingsTable;
   collections: CollectionsTable;
   collection_photos: CollectionPhotosTable;
+  photo_views_daily: PhotoViewsDailyTable;
   phone_codes: PhoneCodesTable;
   screening_locks: ScreeningLocksTable;
   appeals: AppealsTable;

@@ -13,6 +13,7 @@ import { userPhotosQuery } from '../features/accounts/api/get-user-photos.js';
 import { photoQuery } from '../features/gallery/api/get-photo.js';
 import { relatedQuery } from '../features/gallery/api/get-related.js';
 import { siteStatsQuery } from '../features/home/api/get-site-stats.js';
+import { trendingQuery } from '../features/home/api/get-trending.js';
 import { FEATURED, FEATURED_LIMIT, heroKey, LATEST } from '../features/home/lib/prefetch-home.js';
 import { ApiError } from '../lib/api.js';
 import { potwArchiveQuery, potwCurrentQuery } from '../lib/potw.js';
@@ -93,6 +94,7 @@ export const PUBLIC_PAGES: Record<string, PublicPage> = {
         fillList(client, searchPhotosQuery(FEATURED, FEATURED_LIMIT), data.search(FEATURED, FEATURED_LIMIT)),
         fillList(client, searchPhotosQuery(LATEST), data.search(LATEST)),
         fill(client, siteStatsQuery(), data.siteStats()),
+        fill(client, trendingQuery(), data.trending()),
       ]);
       if (hero !== undefined) client.setQueryData(heroKey, hero);
       return true;

@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import { publicUser } from '../../../../contract/accounts.js';
 import { airframeResponse, airframesQuery, airframesResponse, liveryResponse } from '../../../../contract/airframes.js';
-import { cardSearchResponse, galleryQuery, relatedResponse, siteStats, userPhotosQuery } from '../../../../contract/gallery.js';
+import {
+  cardSearchResponse,
+  galleryQuery,
+  relatedResponse,
+  siteStats,
+  trendingResponse,
+  userPhotosQuery,
+} from '../../../../contract/gallery.js';
 import type { PageData } from '../../../../contract/page-data.js';
 import { photoResponse } from '../../../../contract/photos.js';
 import { potwCurrentResponse, potwListQuery, potwListResponse } from '../../../../contract/potw.js';
@@ -17,7 +24,7 @@ import type { PagesService } from './pages.service.js';
 interface Services {
   photos: Pick<PhotosService, 'get'>;
   gallery: Pick<GalleryService, 'searchJson' | 'related'>;
-  pages: Pick<PagesService, 'profile' | 'siteStats'>;
+  pages: Pick<PagesService, 'profile' | 'siteStats' | 'trending'>;
   potw: Pick<PotwService, 'current' | 'archive'>;
   airframePages: Pick<AirframePagesService, 'airframe' | 'list' | 'livery'>;
   site: Pick<SiteService, 'contact' | 'filings'>;
@@ -60,6 +67,7 @@ export function pageDataOf(s: Services): PageData {
     },
     user: (id) => orNull(s.pages.profile(id).then(sent(publicUser))),
     siteStats: () => s.pages.siteStats().then(sent(siteStats)),
+    trending: () => s.pages.trending().then(sent(trendingResponse)),
     potwCurrent: () => s.potw.current().then(sent(potwCurrentResponse)),
     potwArchive: () => s.potw.archive(potwListQuery.parse({}), null).then(sent(potwListResponse)),
     airframe: (id) => orNull(s.airframePages.airframe(id).then(sent(airframeResponse))),

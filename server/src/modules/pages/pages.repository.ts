@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { ACCEPTED } from '../../db/accepted.js';
+import { CARD_COLUMNS } from '../../db/schema.js';
 
 // ---- home statistics ----
 
@@ -58,4 +59,24 @@ export async function memberStats(db: DbOrTrx, userId: number) {
     .where('uploader_id', '=', userId)
     .executeTakeFirstOrThrow();
   return { acceptedPhotos: Number(row.accepted ?? 0), featured: Number(row.featured ?? 0), views: Number(row.views ?? 0) };
+}
+
+/** A day's most viewed photos still in the gallery, most first (今日热门): an index read of the day. */
+export async function mostViewed(db: DbOrTrx, day: string, limit: number) {
+  const top = await db
+    .selectFrom('photo_views_daily')
+    .innerJoin('photos', 'photos.id', 'photo_views_daily.photo_id')
+    .select(['photo_views_daily.photo_id'])
+    .where('photo_views_daily.day', '=', day)
+    .where(ACCEPTED)
+    .orderBy('photo_views_daily.views', 'desc')
+    .orderBy('photo_views_daily.photo_id', 'desc')
+    .limit(limit)
+    .execute();
+  return top.map((r) => r.photo_id);
+}
+
+export function cardRows(db: DbOrTrx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('photos').select(CARD_COLUMNS).where('id', 'in', ids).execute();
 }

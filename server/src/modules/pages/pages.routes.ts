@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicUser, userIdParams } from '../../../../contract/accounts.js';
 import { errorBody } from '../../../../contract/errors.js';
-import { siteStats } from '../../../../contract/gallery.js';
+import { siteStats, trendingResponse } from '../../../../contract/gallery.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import { text, z } from '../../../../contract/zod.js';
 import type { SitemapsService } from './sitemaps.service.js';
@@ -14,6 +14,15 @@ const errors = { 400: errorBody, 404: errorBody, 503: errorBody };
 export function pagesRoutes(pages: PagesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/site/stats', { schema: { tags: ['gallery'], response: { 200: siteStats, ...errors } } }, () => pages.siteStats());
+    // 今日热门: the same for everyone, counted again each minute.
+    app.get(
+      '/photos/trending',
+      { schema: { tags: ['gallery'], response: { 200: trendingResponse, ...errors } } },
+      async (_req, reply) => {
+        reply.header('Cache-Control', 'public, max-age=60');
+        return pages.trending();
+      },
+    );
     app.get(
       '/users/:id',
       { schema: { tags: ['users'], params: userIdParams, response: { 200: publicUser, ...errors } } },

@@ -1,7 +1,7 @@
 import { firstsOf } from '../airframes/first-photos.js';
 import type { PublicUser } from '../../../../contract/accounts.js';
-import type { SiteStats } from '../../../../contract/gallery.js';
-import type { Clock } from '../../clock.js';
+import { TRENDING_LIMIT, type SiteStats, type TrendingResponse } from '../../../../contract/gallery.js';
+import { siteDayOf, type Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { GalleryService } from '../gallery/gallery.service.js';
@@ -20,6 +20,7 @@ const STATS_TTL_MS = 60_000;
  */
 export class PagesService {
   private stats: { at: number; version: number; value: SiteStats } | null = null;
+  private trend: { at: number; value: TrendingResponse } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -36,6 +37,26 @@ export class PagesService {
     if (this.stats && this.stats.version === version && now - this.stats.at < STATS_TTL_MS) return this.stats.value;
     const value = await repo.siteCounts(this.db);
     this.stats = { at: now, version, value };
+    return value;
+  }
+
+  /**
+   * 今日热门 (issue 39): today's most viewed photos (the site's day), then yesterday's while today has few,
+   * counted again each minute: the home page asks on every visit.
+   */
+  async trending(): Promise<TrendingResponse> {
+    const now = this.clock.now();
+    if (this.trend && now - this.trend.at < STATS_TTL_MS) return this.trend.value;
+    const today = siteDayOf(now);
+    const ids = await repo.mostViewed(this.db, today, TRENDING_LIMIT);
+    if (ids.length < TRENDING_LIMIT) {
+      for (const id of await repo.mostViewed(this.db, siteDayOf(now - 86_400_000), TRENDING_LIMIT))
+        if (ids.length < TRENDING_LIMIT && !ids.includes(id)) ids.push(id);
+    }
+    const rows = await repo.cardRows(this.db, ids);
+    const cards = new Map((await this.photos.presentCards(rows)).map((c) => [c.id, c]));
+    const value = { day: today, items: ids.flatMap((id) => cards.get(id) ?? []) };
+    this.trend = { at: now, value };
     return value;
   }
 

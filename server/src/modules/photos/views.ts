@@ -1,3 +1,4 @@
+import { siteDayOf, type Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import * as repo from './views.repository.js';
 
@@ -16,7 +17,10 @@ const CHUNK = { sqlite: 100, postgres: 500 } as const;
 export class ViewCounter {
   private readonly pending = new Map<number, number>();
 
-  constructor(private readonly database: DatabaseHandle) {}
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly clock: Clock,
+  ) {}
 
   count(photoId: number, n = 1): void {
     this.pending.set(photoId, (this.pending.get(photoId) ?? 0) + n);
@@ -26,10 +30,12 @@ export class ViewCounter {
     const batch = [...this.pending].sort((a, b) => a[0] - b[0]);
     this.pending.clear();
     const chunk = CHUNK[this.database.dialect];
+    // Counted on the site's day (UTC+8) they are written on: a view a few seconds before midnight may count for the next.
+    const day = siteDayOf(this.clock.now());
     for (let i = 0; i < batch.length; i += chunk) {
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       try {
-        await repo.addViews(this.database.db, this.database.dialect, batch.slice(i, i + chunk));
+        await repo.addViews(this.database.db, this.database.dialect, batch.slice(i, i + chunk), day);
       } catch (err) {
         // Not written (the database is away, or the batch lost a race): counted again for the next flush.
         for (const [id, n] of batch.slice(i)) this.count(id, n);

@@ -10,6 +10,7 @@ import { useSearchPhotos } from '../../../lib/search-photos.js';
 import { useLoadMoreAtBottom } from '../../../lib/use-load-more.js';
 import { useSession } from '../../../lib/use-session.js';
 import { useSiteStats } from '../api/get-site-stats.js';
+import { useTrending } from '../api/get-trending.js';
 import { NotamNotice } from './notam-notice.js';
 import { FEATURED, FEATURED_LIMIT, HERO_SIZES, heroKey, heroOf, LATEST } from '../lib/prefetch-home.js';
 import './home-page.css';
@@ -102,6 +103,24 @@ function Stats() {
   );
 }
 
+/** 今日热门 (issue 39): the day's most viewed photos; nothing while nobody has looked at any yet. */
+function Trending() {
+  const { data } = useTrending();
+  if (!data || data.length === 0) return null;
+  return (
+    <section className="home-section">
+      <div className="section-head">
+        <h2>今日热门</h2>
+      </div>
+      <div className="photo-strip" data-testid="trending-strip">
+        {data.map((p) => (
+          <PhotoCard key={p.id} photo={p} sizes="260px" />
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export function Component() {
   const session = useSession();
   const named = useQueryClient().getQueryData<number>(heroKey);
@@ -139,6 +158,7 @@ export function Component() {
           )}
         </div>
       </section>
+      <Trending />
       <section className="home-section home-latest">
         <div className="section-head">
           <h2>最新图片</h2>
