@@ -9,6 +9,7 @@ import { pinyinWords } from '../reference/han.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { words } from '../reference/search-words.js';
 import * as repo from './liveries.repository.js';
+import { distinctIds } from '../../shared/ids.js';
 
 /** A livery's words as searched: its names folded as the reference data's are, with pinyin and initials. */
 export function liverySearchText(nameZh: string, nameEn: string | null): string {
@@ -25,7 +26,7 @@ export class LiveriesService {
   ) {}
 
   async present(rows: LiveryRow[]): Promise<LiverySummary[]> {
-    const airlineIds = [...new Set(rows.map((r) => r.airline_id).filter((v): v is number => v !== null))];
+    const airlineIds = distinctIds(rows.map((r) => r.airline_id));
     const { airlines } = await this.reference.summaries({ types: [], airlines: airlineIds, airports: [] });
     return rows.map((r) => ({
       id: r.id,

@@ -106,11 +106,6 @@ export async function countPhotos(db: DbOrTrx, collectionId: number): Promise<nu
   return Number(row.n);
 }
 
-/** The member's row, the lock their tabs queue on (PostgreSQL; SQLite has one writer). */
-export async function lockMember(db: DbOrTrx, userId: number): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}
-
 /** The collection's row, locked for a change to its photos; undefined when it is not the member's. */
 export function ownCollectionForUpdate(db: DbOrTrx, id: number, userId: number, lock: boolean) {
   return db

@@ -12,6 +12,7 @@ import type { PhotoCardItem } from '../../../../contract/gallery.js';
 import type { PhotoResponse } from '../../../../contract/photos.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
+import { lockMember } from '../../db/member-lock.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { idCursor } from '../../http/cursor.js';
@@ -62,7 +63,7 @@ export class CollectionsService {
     const now = this.clock.now();
     const id = await this.db.transaction().execute(async (trx) => {
       // The member's row is the lock two tabs creating at once queue on, so neither passes the limit.
-      if (this.database.dialect === 'postgres') await repo.lockMember(trx, viewer.id);
+      await lockMember(trx, this.database.dialect, viewer.id);
       if ((await repo.countCollections(trx, viewer.id)) >= COLLECTION_LIMITS.perMember) throw badRequest(M.tooMany);
       const values = { name: body.name, description: body.description, public: body.public ? 1 : 0 };
       return repo.insertCollection(trx, { user_id: viewer.id, ...values, created_at: now, updated_at: now });

@@ -11,6 +11,7 @@ import {
 import { MAX_ID } from '../../../../contract/limits.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
+import { lockMember } from '../../db/member-lock.js';
 import type { FollowRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalidCursor } from '../../http/cursor.js';
@@ -94,9 +95,7 @@ export class FollowsService {
     const checked = await this.targets.check(this.db, request.kind, request.target, request.label);
     const id = await this.db.transaction().execute(async (trx) => {
       // The member's row is the lock two tabs following at once queue on, so neither passes the limit.
-      if (this.database.dialect === 'postgres') {
-        await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
-      }
+      await lockMember(trx, this.database.dialect, user.id);
       if ((await repo.countFollows(trx, user.id)) >= FOLLOW_LIMITS.perMember) throw badRequest(FOLLOW_MESSAGES.limit);
       return repo.insertFollow(trx, {
         user_id: user.id,

@@ -23,6 +23,7 @@ import type { LiveriesService } from '../airframes/liveries.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import * as repo from './airframe-pages.repository.js';
+import { distinctIds } from '../../shared/ids.js';
 
 type TimelineRow = Awaited<ReturnType<typeof repo.timeline>>[number];
 
@@ -121,7 +122,7 @@ export class AirframePagesService {
         null,
       ),
       this.reference.summaries({
-        types: [...new Set(rows.map((r) => r.aircraft_type_id).filter((v): v is number => v !== null))],
+        types: distinctIds(rows.map((r) => r.aircraft_type_id)),
         airlines: [],
         airports: [],
       }),
@@ -171,7 +172,7 @@ export class AirframePagesService {
     const shownGroups = shownOf(groups);
     const newest = rows.at(-1);
     const shownIds = [...shownGroups.flatMap((g) => g.map((r) => r.id)), rows[0]?.id, newest?.id];
-    const ids = (pick: (r: TimelineRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
+    const ids = (pick: (r: TimelineRow) => number | null) => distinctIds(rows.map(pick));
     const uploaders = new Map<number, number>();
     for (const r of rows) uploaders.set(r.uploader_id, (uploaders.get(r.uploader_id) ?? 0) + 1);
     const [shown, liveries, refs, usernames] = await Promise.all([

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../shared/errors.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import * as repo from './fleet-pages.repository.js';
+import { distinctIds } from '../../shared/ids.js';
 
 /**
  * Fleet pages (issue 39, item 3): an airline's aircraft by type, or a type's by operator, with what the
@@ -35,8 +36,8 @@ export class FleetPagesService {
     // An airline's aircraft by type; a type's by operator.
     const groupOf = (r: (typeof rows)[number]) => (by === 'airline' ? r.aircraft_type_id : r.airline_id);
     const refs = await this.reference.summaries({
-      types: by === 'airline' ? ids(rows.map(groupOf)) : [],
-      airlines: by === 'type' ? ids(rows.map(groupOf)) : [],
+      types: by === 'airline' ? distinctIds(rows.map(groupOf)) : [],
+      airlines: by === 'type' ? distinctIds(rows.map(groupOf)) : [],
       airports: [],
     });
     const missingOnly = q.missing === '1' || q.missing === 'true';
@@ -71,5 +72,3 @@ export class FleetPagesService {
     };
   }
 }
-
-const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];

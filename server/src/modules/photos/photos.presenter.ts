@@ -8,6 +8,7 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import type { LiveriesService } from '../airframes/liveries.service.js';
 import type { RefSummaries, ReferenceService } from '../reference/reference.service.js';
 import { fromJson } from '../../db/json.js';
+import { distinctIds } from '../../shared/ids.js';
 
 export interface PresentContext extends RefSummaries {
   imageHost: string;
@@ -29,9 +30,7 @@ export async function loadPresentContext(
   rows: Pick<PhotoRow, 'id' | 'aircraft_type_id' | 'airline_id' | 'airport_id' | 'uploader_id' | 'livery_id' | 'airframe_id'>[],
   withLiveries: boolean,
 ): Promise<PresentContext> {
-  const ids = (pick: (r: (typeof rows)[number]) => number | null) => [
-    ...new Set(rows.map(pick).filter((v): v is number => v !== null)),
-  ];
+  const ids = (pick: (r: (typeof rows)[number]) => number | null) => distinctIds(rows.map(pick));
   const liveryIds = withLiveries ? ids((r) => r.livery_id) : [];
   const [refs, usernames, liveries, firsts] = await Promise.all([
     deps.reference.summaries({

@@ -215,8 +215,3 @@ export async function countSightings(db: DbOrTrx, userId: number): Promise<numbe
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-/** The member's row, the lock their tabs queue on (PostgreSQL; SQLite has one writer). */
-export async function lockMember(db: DbOrTrx, userId: number): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}

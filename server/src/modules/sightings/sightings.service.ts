@@ -16,6 +16,7 @@ import {
 } from '../../../../contract/sightings.js';
 import { siteDayOf, type Clock } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
+import { lockMember } from '../../db/member-lock.js';
 import type { SightingsTable } from '../../db/schema.js';
 import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -25,8 +26,11 @@ import type { ReferenceService } from '../reference/reference.service.js';
 import { coverageOf } from './coverage.js';
 import { sightingLines, sightingRegistration, sightingsCsv } from './sighting-lines.js';
 import * as repo from './sightings.repository.js';
+import { distinctIds } from '../../shared/ids.js';
 
 const DAY = 86_400_000;
+/** The summary of a reference entry a row names, or null. */
+const ref = (map: Map<number, RefSummary>, v: number | null) => (v === null ? null : (map.get(v) ?? null));
 const issue = (path: string, message: string) => badRequest(message, [{ path: [path], message }]);
 
 /**
@@ -180,14 +184,13 @@ export class SightingsService {
     const [byAirline, byType, sizes] = [
       tally('airline'),
       tally('type'),
-      await repo.fleetSizes(this.db, ids(shown.map((f) => f.airline))),
+      await repo.fleetSizes(this.db, distinctIds(shown.map((f) => f.airline))),
     ];
     const refs = await this.reference.summaries({
-      airlines: ids([...byAirline.map(([a]) => a), ...shown.map((f) => f.airline)]),
-      types: ids([...byType.map(([t]) => t), ...shown.map((f) => f.type)]),
+      airlines: distinctIds([...byAirline.map(([a]) => a), ...shown.map((f) => f.airline)]),
+      types: distinctIds([...byType.map(([t]) => t), ...shown.map((f) => f.type)]),
       airports: [],
     });
-    const ref = (map: Map<number, RefSummary>, v: number | null) => (v === null ? null : (map.get(v) ?? null));
     return {
       total: seen.reduce((n, s) => n + s.n, 0),
       aircraft: aircraft.size,
@@ -212,8 +215,9 @@ export class SightingsService {
       if (page.length < 1_000 || !last) break;
       after = { day: last.seen_on, id: last.id };
     }
-    const airports = (await this.reference.summaries({ airports: ids(rows.map((r) => r.airport_id)), airlines: [], types: [] }))
-      .airports;
+    const airports = (
+      await this.reference.summaries({ airports: distinctIds(rows.map((r) => r.airport_id)), airlines: [], types: [] })
+    ).airports;
     return sightingsCsv(
       rows.map((r) => {
         const a = r.airport_id === null ? undefined : airports.get(r.airport_id);
@@ -240,7 +244,7 @@ export class SightingsService {
     return this.db.transaction().execute(async (trx) => {
       // The member's row is the lock two tabs queue on, so neither passes the limit.
       const userId = rows[0]?.user_id ?? 0;
-      if (this.database.dialect === 'postgres') await repo.lockMember(trx, userId);
+      await lockMember(trx, this.database.dialect, userId);
       if ((await repo.countSightings(trx, userId)) + rows.length > SIGHTING_LIMITS.perMember) throw badRequest(M.tooMany);
       const out: number[] = [];
       for (let i = 0; i < rows.length; i += 500) out.push(...(await repo.insertFree(trx, rows.slice(i, i + 500))));
@@ -257,11 +261,10 @@ export class SightingsService {
 
   private async present(rows: repo.SightingRow[], own: boolean): Promise<Sighting[]> {
     const refs = await this.reference.summaries({
-      airports: ids(rows.map((r) => r.airport_id)),
-      airlines: ids(rows.map((r) => r.airline_id)),
-      types: ids(rows.map((r) => r.aircraft_type_id)),
+      airports: distinctIds(rows.map((r) => r.airport_id)),
+      airlines: distinctIds(rows.map((r) => r.airline_id)),
+      types: distinctIds(rows.map((r) => r.aircraft_type_id)),
     });
-    const ref = (map: Map<number, RefSummary>, v: number | null) => (v === null ? null : (map.get(v) ?? null));
     return rows.map((r) => ({
       id: r.id,
       registration: r.registration,
@@ -282,5 +285,3 @@ function cursorOf(cursor: string | undefined): { day: string; id: number } | nul
   if (!m || Number(m[2]) > MAX_ID) throw invalidCursor();
   return { day: m[1]!, id: Number(m[2]) };
 }
-
-const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
