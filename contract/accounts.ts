@@ -143,6 +143,8 @@ export const publicUser = z.object({
     /** Public collections (收藏, issue 39): the member's page lists them to others when there are any. */
     collections: z.number().int(),
     views: z.number().int(),
+    /** 获赞: likes on the member's photos in the gallery. */
+    likes: z.number().int(),
   }),
 });
 export type PublicUser = z.infer<typeof publicUser>;

@@ -37,6 +37,7 @@ import { AirframePagesService } from './modules/pages/airframe-pages.service.js'
 import { PageMetaService } from './modules/pages/page-meta.service.js';
 import { SitemapsService } from './modules/pages/sitemaps.service.js';
 import { PagesService } from './modules/pages/pages.service.js';
+import { StatisticsService } from './modules/pages/statistics.service.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { PhonesService } from './modules/phones/phones.service.js';
@@ -137,6 +138,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
   const votes = new VotesService(db, clock, photos, notifications, audit);
   const potw = new PotwService(database, clock, events, photos, accounts, notifications, audit);
   const pages = new PagesService(db, clock, photos, accounts, reference, screeningQueue, gallery);
+  const statistics = new StatisticsService(db, clock, photos, accounts);
   const pageMeta = new PageMetaService(db, photos, airframePages, gallery, potw, pages, config.publicUrl);
   const sitemaps = new SitemapsService(db, clock, config);
   const publicApi = new PublicApiService(db, photos, accounts, config.publicUrl);
@@ -175,6 +177,7 @@ export async function buildServices(config: Config, opts: BuildOptions = {}) {
       pageMeta,
       sitemaps,
       pages,
+      statistics,
       lifecycle,
       files,
       views,

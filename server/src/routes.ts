@@ -51,7 +51,7 @@ export async function registerApiRoutes(
   await api.register(galleryRoutes(services.gallery));
   await api.register(airframesRoutes(services.airframeEdits, services.liveries));
   await api.register(airframePagesRoutes(services.airframePages));
-  await api.register(pagesRoutes(services.pages));
+  await api.register(pagesRoutes(services.pages, services.statistics));
   await api.register(messagesRoutes(services.messages));
   await api.register(reportsRoutes(services.reports));
   await api.register(sightingsRoutes(services.sightings));

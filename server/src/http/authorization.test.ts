@@ -108,6 +108,8 @@ const ACCESS: Record<string, 'anyone' | 'public' | 'suspended too' | 0 | 1 | 2 |
   'GET /api/v1/user/me/sightings.csv': 0,
   'GET /api/v1/users/:id/sightings': 'public',
   'GET /api/v1/photos/trending': 'public',
+  'GET /api/v1/users/:id/statistics': 'public',
+  'GET /api/v1/rankings/:month': 'public',
   'GET /api/v1/users/:id/sightings/summary': 'public',
   'GET /api/v1/users/:id/collections': 'public',
   'GET /api/v1/collections/:id': 'public',

@@ -54,11 +54,17 @@ export async function memberStats(db: DbOrTrx, userId: number) {
       sql<number>`count(*)`.as('accepted'),
       sql<number>`sum(case when featured_at is not null then 1 else 0 end)`.as('featured'),
       sql<number>`coalesce(sum(views), 0)`.as('views'),
+      sql<number>`coalesce(sum(likes), 0)`.as('likes'),
     ])
     .where(ACCEPTED)
     .where('uploader_id', '=', userId)
     .executeTakeFirstOrThrow();
-  return { acceptedPhotos: Number(row.accepted ?? 0), featured: Number(row.featured ?? 0), views: Number(row.views ?? 0) };
+  return {
+    acceptedPhotos: Number(row.accepted ?? 0),
+    featured: Number(row.featured ?? 0),
+    views: Number(row.views ?? 0),
+    likes: Number(row.likes ?? 0),
+  };
 }
 
 /** A day's most viewed photos still in the gallery, most first (今日热门): an index read of the day. */

@@ -4,14 +4,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicUser, userIdParams } from '../../../../contract/accounts.js';
 import { errorBody } from '../../../../contract/errors.js';
 import { siteStats, trendingResponse } from '../../../../contract/gallery.js';
+import { monthParams, rankingsResponse, userStatistics } from '../../../../contract/statistics.js';
 import { MESSAGES } from '../../../../contract/texts.js';
 import { text, z } from '../../../../contract/zod.js';
 import type { SitemapsService } from './sitemaps.service.js';
 import type { PagesService } from './pages.service.js';
+import type { StatisticsService } from './statistics.service.js';
 
 const errors = { 400: errorBody, 404: errorBody, 503: errorBody };
 
-export function pagesRoutes(pages: PagesService): FastifyPluginAsyncZod {
+export function pagesRoutes(pages: PagesService, statistics: StatisticsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/site/stats', { schema: { tags: ['gallery'], response: { 200: siteStats, ...errors } } }, () => pages.siteStats());
     // 今日热门: the same for everyone, counted again each minute.
@@ -27,6 +29,23 @@ export function pagesRoutes(pages: PagesService): FastifyPluginAsyncZod {
       '/users/:id',
       { schema: { tags: ['users'], params: userIdParams, response: { 200: publicUser, ...errors } } },
       (req) => pages.profile(req.params.id),
+    );
+    // Statistics (issue 39, item 6): public figures, the same for everyone, counted again every few minutes.
+    app.get(
+      '/users/:id/statistics',
+      { schema: { tags: ['users'], params: userIdParams, response: { 200: userStatistics, ...errors } } },
+      async (req, reply) => {
+        reply.header('Cache-Control', 'public, max-age=300');
+        return statistics.member(req.params.id);
+      },
+    );
+    app.get(
+      '/rankings/:month',
+      { schema: { tags: ['gallery'], params: monthParams, response: { 200: rankingsResponse, ...errors } } },
+      async (req, reply) => {
+        reply.header('Cache-Control', 'public, max-age=600');
+        return statistics.month(req.params.month);
+      },
     );
   };
 }
