@@ -78,6 +78,16 @@ const pages: RouteObject[] = [
     handle: { title: '审图标准' },
     lazy: page(() => import('../features/guides/components/standard-page.js')),
   },
+  {
+    path: '/rankings',
+    handle: { title: '月度排行' },
+    lazy: page(() => import('../features/rankings/components/rankings-page.js')),
+  },
+  {
+    path: '/rankings/:month',
+    handle: { title: '月度排行' },
+    lazy: page(() => import('../features/rankings/components/rankings-page.js')),
+  },
   { path: '/potw', handle: { title: '每周图片' }, lazy: page(() => import('../features/potw/components/potw-page.js')) },
   { path: '/api', handle: { title: '开放接口' }, lazy: page(() => import('../features/guides/components/api-page.js')) },
   { path: '/terms', handle: { title: '用户协议' }, lazy: page(() => import('../features/guides/components/terms-page.js')) },

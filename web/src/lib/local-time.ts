@@ -23,3 +23,13 @@ const SITE_DAY = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai' })
  * same in the server's HTML and in any reader's browser, so hydration meets what the server wrote.
  */
 export const siteDay = (ms: number) => SITE_DAY.format(ms);
+
+/** The site's month (Beijing) of an instant, as `YYYY-MM`: the month rankings count. */
+export const siteMonth = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 7);
+
+/** The month `delta` months from `YYYY-MM`. */
+export function addMonths(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + delta, 1));
+  return d.toISOString().slice(0, 7);
+}

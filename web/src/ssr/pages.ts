@@ -14,8 +14,10 @@ import { photoQuery } from '../features/gallery/api/get-photo.js';
 import { relatedQuery } from '../features/gallery/api/get-related.js';
 import { siteStatsQuery } from '../features/home/api/get-site-stats.js';
 import { trendingQuery } from '../features/home/api/get-trending.js';
+import { rankingsQuery } from '../features/rankings/api/get-rankings.js';
 import { FEATURED, FEATURED_LIMIT, heroKey, LATEST } from '../features/home/lib/prefetch-home.js';
 import { ApiError } from '../lib/api.js';
+import { siteMonth } from '../lib/local-time.js';
 import { potwArchiveQuery, potwCurrentQuery } from '../lib/potw.js';
 import { searchPhotosQuery, type CardPage } from '../lib/search-photos.js';
 import { siteContactQuery } from '../lib/site-contact.js';
@@ -160,6 +162,20 @@ export const PUBLIC_PAGES: Record<string, PublicPage> = {
       const archive = await data.potwArchive();
       client.setQueryData(potwArchiveQuery().queryKey, { pages: [archive], pageParams: [null] });
       return true;
+    },
+  },
+  '/rankings': {
+    module: page('rankings/components/rankings-page.tsx'),
+    prefetch: async ({ client, data }) => {
+      const month = siteMonth(Date.now());
+      return fill(client, rankingsQuery(month), data.rankings(month));
+    },
+  },
+  '/rankings/:month': {
+    module: page('rankings/components/rankings-page.tsx'),
+    prefetch: async ({ client, data, params }) => {
+      const month = (params.month ?? '').slice(0, 7);
+      return fill(client, rankingsQuery(month), data.rankings(month));
     },
   },
   '/guide/upload': { module: page('guides/components/upload-guide-page.tsx') },

@@ -13,6 +13,7 @@ import type { PageData } from '../../../../contract/page-data.js';
 import { photoResponse } from '../../../../contract/photos.js';
 import { potwCurrentResponse, potwListQuery, potwListResponse } from '../../../../contract/potw.js';
 import { siteContact, siteFilings } from '../../../../contract/site.js';
+import { monthParams, rankingsResponse } from '../../../../contract/statistics.js';
 import { AppError } from '../../shared/errors.js';
 import type { SiteService } from '../site/site.service.js';
 import type { GalleryService } from '../gallery/gallery.service.js';
@@ -20,6 +21,7 @@ import type { PhotosService } from '../photos/photos.service.js';
 import type { PotwService } from '../potw/potw.service.js';
 import type { AirframePagesService } from './airframe-pages.service.js';
 import type { PagesService } from './pages.service.js';
+import type { StatisticsService } from './statistics.service.js';
 
 interface Services {
   photos: Pick<PhotosService, 'get'>;
@@ -28,6 +30,7 @@ interface Services {
   potw: Pick<PotwService, 'current' | 'archive'>;
   airframePages: Pick<AirframePagesService, 'airframe' | 'list' | 'livery'>;
   site: Pick<SiteService, 'contact' | 'filings'>;
+  statistics: Pick<StatisticsService, 'month'>;
 }
 
 /** The endpoint's 404 (or a refused parameter) as `null`; every other failure is the render's. */
@@ -78,5 +81,9 @@ export function pageDataOf(s: Services): PageData {
     siteContact: () => s.site.contact().then(sent(siteContact)),
     siteFilings: () => s.site.filings().then(sent(siteFilings)),
     livery: (id) => orNull(s.airframePages.livery(id).then(sent(liveryResponse))),
+    rankings: (month) =>
+      monthParams.safeParse({ month }).success
+        ? orNull(s.statistics.month(month).then(sent(rankingsResponse)))
+        : Promise.resolve(null),
   };
 }

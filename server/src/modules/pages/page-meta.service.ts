@@ -66,6 +66,9 @@ export class PageMetaService {
     if (userId !== null) return this.userMeta(userId);
     const reg = /^\/reg\/([A-Za-z0-9-]{1,15})$/.exec(path)?.[1]?.toUpperCase();
     if (reg && REGISTRATION_PATTERN.test(reg)) return this.registrationMeta(reg);
+    const month = /^\/rankings(?:\/(\d{4})-(\d{2}))?$/.exec(path);
+    if (month)
+      return { title: PAGES_TEXTS.rankingsTitle(month[1], month[2]), description: PAGES_TEXTS.rankingsDescription, image: null };
     return null;
   }
 

@@ -29,5 +29,9 @@ export const PAGES_TEXTS = {
   registrationTitle: (registration: string) => title(`${registration} 的机身`),
   userDescription: (photos: number, home: string | null) =>
     `航迹 Contrail 摄影师，${photos.toLocaleString('zh-CN')} 张通过审核的照片${home ? `，常驻 ${home}` : ''}`,
+  /** `/rankings` (this month) or `/rankings/{YYYY-MM}`. */
+  rankingsTitle: (year: string | undefined, month: string | undefined) =>
+    title(year && month ? `${year}年${Number(month)}月排行` : '月度排行'),
+  rankingsDescription: '最受喜爱的照片与摄影师、首张最多的摄影师',
   liveryDescription: (airframes: number, photos: number) => `${airframes} 架飞机，${photos} 张照片`,
 } as const;

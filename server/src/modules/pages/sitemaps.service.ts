@@ -22,8 +22,8 @@ export type IdFile = 'photos' | 'airframes' | 'members';
 const COLUMN = { photos: 'id', airframes: 'airframe_id', members: 'uploader_id' } as const;
 
 /** The public pages that are not one thing's (their lastmod: the newest acceptance, or the release). */
-const SITE_PAGES = ['/', '/search', '/potw', '/guide/upload', '/guide/standard', '/terms', '/api', '/about'];
-const CHANGES_WITH_PHOTOS = new Set(['/', '/search', '/potw']);
+export const SITE_PAGES = ['/', '/search', '/potw', '/rankings', '/guide/upload', '/guide/standard', '/terms', '/api', '/about'];
+const CHANGES_WITH_PHOTOS = new Set(['/', '/search', '/potw', '/rankings']);
 
 const escapeXml = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -6,4 +6,5 @@ export const accountKeys = {
   me: ['me'] as const,
   user: (id: number) => [...userKeys.all, id] as const,
   userPhotos: (id: number) => [...userKeys.all, id, 'photos'] as const,
+  userStatistics: (id: number) => [...userKeys.all, id, 'statistics'] as const,
 };

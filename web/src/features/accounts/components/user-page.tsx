@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/use-session.js';
 import { useUser } from '../api/get-user.js';
 import { useUserPhotos } from '../api/get-user-photos.js';
 import { useLogout } from '../api/logout.js';
+import StatisticsSection from './statistics-section.js';
 import './user-page.css';
 
 // Ant Design comes with the settings, when the member opens them.
@@ -91,6 +92,7 @@ function Stats({ user }: { user: PublicUser }) {
     ['编辑精选', stats.featured.toLocaleString('zh-CN')],
     ['首张', stats.firsts.toLocaleString('zh-CN')],
     ['总浏览', stats.views.toLocaleString('zh-CN')],
+    ['获赞', stats.likes.toLocaleString('zh-CN')],
   ];
   return (
     <section className="stats" aria-label="统计" data-testid="user-stats">
@@ -206,6 +208,7 @@ export function Component() {
           </div>
         </>
       )}
+      {user.stats.acceptedPhotos > 0 && <StatisticsSection userId={user.id} />}
       <Photos user={user} own={own} />
       {(own || user.stats.collections > 0) && (
         <Suspense fallback={null}>

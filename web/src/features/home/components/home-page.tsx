@@ -111,6 +111,7 @@ function Trending() {
     <section className="home-section">
       <div className="section-head">
         <h2>今日热门</h2>
+        <Link to="/rankings">月度排行</Link>
       </div>
       <div className="photo-strip" data-testid="trending-strip">
         {data.map((p) => (
