@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { PublicUser } from '../../../../contract/accounts.js';
 import { STATISTICS_MESSAGES, type RankingsResponse, type UserStatistics } from '../../../../contract/statistics.js';
 import { importReferenceData } from '../reference/reference.import.js';
+import { sqlitePlan } from '../../testing/query-plans.js';
+import { firstsByMemberQuery, likedMembersQuery, likedPhotosQuery } from './statistics.repository.js';
 import { bearer, createTestApp, databaseKinds, insertAccepted, makeUser, type TestApp } from '../../testing/harness.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -109,5 +111,23 @@ describe.each(databaseKinds())('statistics and monthly rankings on %s', (kind) =
       expect(res.statusCode).toBe(404);
       expect(res.json<{ message: string }>().message).toBe(STATISTICS_MESSAGES.noSuchMonth);
     }
+  });
+});
+
+// The month's likes are gathered from their time index before photos are joined: left to itself, SQLite
+// would walk every accepted photo and probe its likes.
+describe('a month’s rankings on SQLite', () => {
+  it('reads the month through the likes’ time index and the acceptances’ one', async () => {
+    const t = await createTestApp('sqlite');
+    onTestFinished(() => t.close());
+    const db = t.database.db;
+    const [from, to] = [Date.UTC(2027, 0, 1), Date.UTC(2027, 1, 1)];
+    for (const query of [likedPhotosQuery(db, from, to, 10), likedMembersQuery(db, from, to, 10)]) {
+      const plan = (await sqlitePlan(db, query)).join(' | ');
+      expect(plan).toMatch(/SEARCH likes USING (COVERING )?INDEX likes_created_idx \(created_at>\? AND created_at<\?\)/);
+      expect(plan).not.toMatch(/SCAN photos/);
+    }
+    const plan = (await sqlitePlan(db, firstsByMemberQuery(db, from, to, 10))).join(' | ');
+    expect(plan).toMatch(/SEARCH photos USING (COVERING )?INDEX \w+ \(state=\? AND decided_at>\? AND decided_at<\?\)/);
   });
 });
