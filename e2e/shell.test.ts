@@ -105,7 +105,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     const scripts = () => requests.filter((r) => r.resourceType() === 'script').map((r) => r.url());
     expect(scripts().some((u) => /home-page-/.test(u))).toBe(true);
     expect(scripts().some((u) => /register-page-/.test(u))).toBe(false);
-    // The login dialog's chunk (with Ant Design) is fetched on intent only, never in the first load.
+    // Ant Design is never in the first load; the login dialog is (issue 34, item 25), and needs nothing more.
     const firstLoad = await page.evaluate(() => {
       const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
       return performance
@@ -114,11 +114,11 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
         .map((e) => e.name);
     });
     expect(firstLoad.some((u) => /home-page-/.test(u))).toBe(true);
-    expect(firstLoad.some((u) => /register-page-|antd|login-dialog/.test(u))).toBe(false);
+    expect(firstLoad.some((u) => /register-page-|antd/.test(u))).toBe(false);
     const before = scripts().length;
     await page.getByTestId('user-entry').click();
     await page.getByRole('dialog').waitFor();
-    expect(scripts().some((u) => /login-dialog-/.test(u))).toBe(true);
+    expect(scripts()).toHaveLength(before);
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/about`);
     await page.getByText('关于航迹 Contrail').waitFor();
@@ -403,7 +403,12 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
       password: 'password-123',
       level: 3,
     });
+    // The page reloads after a login (§2.5), and its calls go out with the new session: both waited for, so
+    // that neither the reload nor a refused call of the old page acts after the suspension below.
+    const reloaded = page.waitForEvent('load');
     await loginAs(page, 'gone@example.com', 'password-123');
+    await reloaded;
+    await page.waitForLoadState('networkidle');
     await expect.poll(() => page.getByTestId('user-entry').textContent()).toBe('被停用');
     await services.accountsAdmin.suspend(u.id, '多次上传他人作品', null, null);
     // The member's next page asks the API with the stored session (a click on the header could race

@@ -7,7 +7,6 @@ import { openLoginDialog, useLoginDialogOpen } from '../lib/login-dialog.js';
 import { runtimeConfig } from '../lib/runtime-config.js';
 import { useNarrow } from '../lib/use-narrow.js';
 import { useSession } from '../lib/use-session.js';
-import { preloadLoginDialog } from './login-dialog-host.js';
 
 function MenuIcon() {
   return (
@@ -16,9 +15,6 @@ function MenuIcon() {
     </svg>
   );
 }
-
-// A pointer or keyboard focus on 登录/注册 fetches the dialog before the click lands.
-const preloadOnIntent = { onPointerEnter: preloadLoginDialog, onFocus: preloadLoginDialog, onTouchStart: preloadLoginDialog };
 
 export function Header() {
   const session = useSession();
@@ -56,7 +52,7 @@ export function Header() {
       {session.username}
     </Link>
   ) : (
-    <button type="button" className="link user-entry" onClick={openLogin} data-testid="user-entry" {...preloadOnIntent}>
+    <button type="button" className="link user-entry" onClick={openLogin} data-testid="user-entry">
       {SHELL.loginOrRegister}
     </button>
   );
@@ -131,7 +127,6 @@ export function Header() {
           aria-label="菜单"
           aria-expanded={menuOpen}
           data-testid="menu-toggle"
-          {...(session ? {} : preloadOnIntent)}
           onClick={() => setMenuOpenAt(menuOpen ? null : location.pathname)}
         >
           <MenuIcon />
@@ -147,7 +142,7 @@ export function Header() {
           {session ? (
             <Link to={`/user/${session.id}`}>{SHELL.personalPage}</Link>
           ) : (
-            <button type="button" className="link" onClick={openLogin} {...preloadOnIntent}>
+            <button type="button" className="link" onClick={openLogin}>
               {SHELL.personalPage}
             </button>
           )}

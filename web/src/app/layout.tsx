@@ -4,7 +4,7 @@ import { Notices } from '../components/notices.js';
 import { setNavigator } from '../lib/navigation.js';
 import { usePageTitleOverride } from '../lib/page-title.js';
 import { Header } from './header.js';
-import { LoginDialogHost } from './login-dialog-host.js';
+import { LoginDialogHost } from './login-dialog.js';
 import { MaintenanceReminder } from './maintenance-reminder.js';
 import { SiteFooter } from './site-footer.js';
 
