@@ -195,6 +195,17 @@ describe.skipIf(!browserAvailable())('public pages as HTML', () => {
     }
   });
 
+  // Issue 34, item 24: the upload page's chunk is named in the shell's head, to load beside the app's entry.
+  it('sends /upload as the shell whose head preloads the upload page and what it imports', async () => {
+    const doc = docOf((await get('/upload')).html);
+    expect(doc.getElementById('root')!.children.length).toBe(0);
+    const preloads = [...doc.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')!);
+    expect(preloads.some((href) => /\/assets\/upload-page-[^/]+\.js$/.test(href))).toBe(true);
+    for (const href of preloads) expect((await fetch(`${server.url}${href}`)).status).toBe(200);
+    // Another page the browser renders does not name it.
+    expect((await get('/following')).html).not.toMatch(/upload-page-/);
+  });
+
   it('a withdrawn photo leaves the HTML at once: its page answers 404', async () => {
     const services = await servicesFor(server);
     const withdrawn = seed.photos[0]!;

@@ -25,6 +25,8 @@ export interface RenderedPage {
 
 export interface PageRenderer {
   render(url: string, hero?: number): Promise<RenderedPage | null>;
+  /** What the head of the shell sent for `path` adds: the modules of the page's chunk, when the web names it. */
+  shellHead(path: string): string;
 }
 
 /** A chunk's own and imported stylesheets and modules, leaving out what index.html already loads. */
@@ -60,19 +62,27 @@ export async function loadPageRenderer(webDist: string, data: PageData, config: 
   const entry = path.resolve(webDist, '../ssr/render.js');
   const manifestPath = path.join(webDist, '.vite/manifest.json');
   if (!fs.existsSync(entry) || !fs.existsSync(manifestPath)) return null;
-  const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
+  const { render, shellModule } = (await import(pathToFileURL(entry).href)) as {
+    render: Render;
+    shellModule: (url: string) => string | null;
+  };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const heads = new Map<string, string>();
+  const headFor = (module: string) => {
+    let head = heads.get(module);
+    if (head === undefined) heads.set(module, (head = headOf(manifest, module)));
+    return head;
+  };
   return {
+    shellHead(path) {
+      const module = shellModule(path);
+      return module === null ? '' : headFor(module);
+    },
     async render(url, hero) {
       const out = await render({ url, data, config, ...(hero === undefined ? {} : { hero }) });
       if (!out) return null;
       const { hoisted, body } = splitHoisted(out.html);
-      let head = out.module === null ? '' : heads.get(out.module);
-      if (head === undefined) {
-        head = headOf(manifest, out.module!);
-        heads.set(out.module!, head);
-      }
+      const head = out.module === null ? '' : headFor(out.module);
       return { status: out.status, html: body, state: out.state, title: out.title, head: hoisted + head };
     },
   };

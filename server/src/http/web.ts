@@ -179,10 +179,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config, sourc
           )
         : null;
     if (!rendered) {
+      // A member's page that opens with a form names its chunk, to load beside the app's entry.
+      const head = renderer?.shellHead(path) ?? '';
       return reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', member ? 'private, no-cache' : 'no-cache')
-        .send(html);
+        .send(head ? html.replace('</head>', () => `${head}</head>`) : html);
     }
     // A page with no title of its own (a guide) is named as the app names its tab.
     const titled =

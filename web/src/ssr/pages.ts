@@ -188,3 +188,11 @@ export const PUBLIC_PAGES: Record<string, PublicPage> = {
   },
   '*': { module: page('site/components/not-found-page.tsx'), prefetch: async () => false },
 };
+
+/**
+ * Pages the browser renders whose chunk the shell's HTML names, so that it loads beside the entry instead of
+ * after it has run (issue 34, item 24): a member's pages that open with a form.
+ */
+export const SHELL_PAGES: Record<string, string> = {
+  '/upload': page('uploads/components/upload-page.tsx'),
+};

@@ -9,7 +9,7 @@ import { routes } from '../app/router.js';
 import { ApiError } from '../lib/api.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { siteFilingsQuery } from '../lib/site-filings.js';
-import { PUBLIC_PAGES } from './pages.js';
+import { PUBLIC_PAGES, SHELL_PAGES } from './pages.js';
 import { errorsToJson, stateJson, withoutClocks } from './state.js';
 
 // The web's server entry (issue 36), built by `vite build --ssr` into dist/ssr and called by the server
@@ -48,6 +48,15 @@ function renderHtml(node: React.ReactNode): Promise<string> {
       },
     });
   });
+}
+
+/** The chunk (a key of Vite's manifest) of a page sent as the shell whose modules its HTML preloads, if any. */
+export function shellModule(url: string): string | null {
+  const pathname = new URL(url, 'http://contrail.invalid').pathname;
+  const pattern = matchRoutes(routes, pathname)
+    ?.filter((m) => m.route.path !== undefined)
+    .at(-1)?.route.path;
+  return (pattern !== undefined && SHELL_PAGES[pattern]) || null;
 }
 
 export async function render({ url, data, hero, config }: RenderRequest): Promise<RenderResult | null> {
