@@ -3,7 +3,7 @@ import type { AirframeResponse, AirframesResponse, LiveryResponse } from './airf
 import type { CardSearchResponse, RelatedResponse, SiteStats, TrendingResponse } from './gallery.js';
 import type { PhotoResponse } from './photos.js';
 import type { PotwCurrentResponse, PotwListResponse } from './potw.js';
-import type { RankingsResponse } from './statistics.js';
+import type { RankingsResponse, UserStatistics } from './statistics.js';
 import type { RuntimeConfig, SiteContact, SiteFilings } from './site.js';
 
 /**
@@ -41,6 +41,8 @@ export interface PageData {
   siteFilings(): Promise<SiteFilings>;
   /** GET /liveries/{id} */
   livery(id: number): Promise<LiveryResponse | null>;
+  /** GET /users/{id}/statistics */
+  userStatistics(id: number): Promise<UserStatistics | null>;
   /** GET /rankings/{month} */
   rankings(month: string): Promise<RankingsResponse | null>;
 }

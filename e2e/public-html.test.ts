@@ -310,6 +310,7 @@ describe.skipIf(!browserAvailable())('public pages as HTML', () => {
       `/reg/${photo.registration}`,
       `/user/${seed.photographer.id}`,
       '/potw',
+      '/rankings',
       '/guide/upload',
       '/guide/standard',
       '/terms',

@@ -10,6 +10,7 @@ import { liveryQuery } from '../features/airframes/api/get-livery.js';
 import { airframesQuery } from '../features/airframes/api/list-airframes.js';
 import { userQuery } from '../features/accounts/api/get-user.js';
 import { userPhotosQuery } from '../features/accounts/api/get-user-photos.js';
+import { userStatisticsQuery } from '../features/accounts/api/get-user-statistics.js';
 import { photoQuery } from '../features/gallery/api/get-photo.js';
 import { relatedQuery } from '../features/gallery/api/get-related.js';
 import { siteStatsQuery } from '../features/home/api/get-site-stats.js';
@@ -152,6 +153,7 @@ export const PUBLIC_PAGES: Record<string, PublicPage> = {
       const [found] = await Promise.all([
         fill(client, userQuery(id), data.user(id)),
         fillList(client, userPhotosQuery(id), data.userPhotos(id)),
+        fill(client, userStatisticsQuery(id), data.userStatistics(id)),
       ]);
       return found;
     }),

@@ -13,7 +13,7 @@ import type { PageData } from '../../../../contract/page-data.js';
 import { photoResponse } from '../../../../contract/photos.js';
 import { potwCurrentResponse, potwListQuery, potwListResponse } from '../../../../contract/potw.js';
 import { siteContact, siteFilings } from '../../../../contract/site.js';
-import { monthParams, rankingsResponse } from '../../../../contract/statistics.js';
+import { monthParams, rankingsResponse, userStatistics } from '../../../../contract/statistics.js';
 import { AppError } from '../../shared/errors.js';
 import type { SiteService } from '../site/site.service.js';
 import type { GalleryService } from '../gallery/gallery.service.js';
@@ -30,7 +30,7 @@ interface Services {
   potw: Pick<PotwService, 'current' | 'archive'>;
   airframePages: Pick<AirframePagesService, 'airframe' | 'list' | 'livery'>;
   site: Pick<SiteService, 'contact' | 'filings'>;
-  statistics: Pick<StatisticsService, 'month'>;
+  statistics: Pick<StatisticsService, 'month' | 'member'>;
 }
 
 /** The endpoint's 404 (or a refused parameter) as `null`; every other failure is the render's. */
@@ -81,6 +81,7 @@ export function pageDataOf(s: Services): PageData {
     siteContact: () => s.site.contact().then(sent(siteContact)),
     siteFilings: () => s.site.filings().then(sent(siteFilings)),
     livery: (id) => orNull(s.airframePages.livery(id).then(sent(liveryResponse))),
+    userStatistics: (id) => orNull(s.statistics.member(id).then(sent(userStatistics))),
     rankings: (month) =>
       monthParams.safeParse({ month }).success
         ? orNull(s.statistics.month(month).then(sent(rankingsResponse)))
