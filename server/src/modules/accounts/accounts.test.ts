@@ -250,7 +250,16 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
       homeAirport: null,
       coverPhoto: null,
       ipRegion: null,
-      stats: { acceptedPhotos: 0, acceptanceRate: null, featured: 0, firsts: 0, sightings: 0, collections: 0, views: 0 },
+      stats: {
+        acceptedPhotos: 0,
+        acceptanceRate: null,
+        featured: 0,
+        firsts: 0,
+        sightings: 0,
+        collections: 0,
+        views: 0,
+        likes: 0,
+      },
     });
     const text = res.body + (await get('/openapi.json')).body;
     expect(text).not.toContain(u.email);
