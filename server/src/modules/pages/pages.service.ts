@@ -1,6 +1,6 @@
 import { firstsOf } from '../airframes/first-photos.js';
 import type { PublicUser } from '../../../../contract/accounts.js';
-import { TRENDING_LIMIT, type SiteStats, type TrendingResponse } from '../../../../contract/gallery.js';
+import { TRENDING_LIMIT, type PhotoCardItem, type SiteStats, type TrendingResponse } from '../../../../contract/gallery.js';
 import { siteDayOf, type Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -9,6 +9,12 @@ import type { PhotosService } from '../photos/photos.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import type { ScreeningQueueService } from '../screening/queue.service.js';
 import * as repo from './pages.repository.js';
+
+/** These photos' cards by id, for a list in the order of its ids (a photo gone from the gallery has none). */
+export async function cardsByIds(db: Db, photos: PhotosService, ids: number[]): Promise<Map<number, PhotoCardItem>> {
+  const cards = await photos.presentCards(await repo.cardRows(db, ids));
+  return new Map(cards.map((c) => [c.id, c]));
+}
 
 /** The home statistics are counted again after this long, or at once when the gallery changes. */
 const STATS_TTL_MS = 60_000;
@@ -53,8 +59,7 @@ export class PagesService {
       for (const id of await repo.mostViewed(this.db, siteDayOf(now - 86_400_000), TRENDING_LIMIT))
         if (ids.length < TRENDING_LIMIT && !ids.includes(id)) ids.push(id);
     }
-    const rows = await repo.cardRows(this.db, ids);
-    const cards = new Map((await this.photos.presentCards(rows)).map((c) => [c.id, c]));
+    const cards = await cardsByIds(this.db, this.photos, ids);
     const value = { day: today, items: ids.flatMap((id) => cards.get(id) ?? []) };
     this.trend = { at: now, value };
     return value;

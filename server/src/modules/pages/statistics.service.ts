@@ -4,17 +4,16 @@ import {
   type RankingsResponse,
   type UserStatistics,
 } from '../../../../contract/statistics.js';
-import { siteDayOf, type Clock } from '../../clock.js';
+import { SITE_OFFSET_MS, siteDayOf, type Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../shared/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
-import { cardRows } from './pages.repository.js';
+import { cardsByIds } from './pages.service.js';
 import * as repo from './statistics.repository.js';
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
-const SITE_OFFSET_MS = 8 * 3_600_000;
 /** A month's rankings are counted again after this long (the month under way changes; past ones hardly). */
 const RANKINGS_TTL_MS = 10 * 60_000;
 /** Months kept counted at once: the recent ones people open. */
@@ -75,15 +74,10 @@ export class StatisticsService {
       repo.likedMembers(this.db, from, to, limit),
       repo.firstsByMember(this.db, from, to, limit),
     ]);
-    const cards = new Map(
-      (
-        await this.photos.presentCards(
-          await cardRows(
-            this.db,
-            liked.map((p) => p.id),
-          ),
-        )
-      ).map((c) => [c.id, c]),
+    const cards = await cardsByIds(
+      this.db,
+      this.photos,
+      liked.map((p) => p.id),
     );
     const value = {
       month,

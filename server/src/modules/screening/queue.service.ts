@@ -11,7 +11,7 @@ import {
   type StatsResponse,
   type UploaderSummary,
 } from '../../../../contract/screening.js';
-import type { Clock } from '../../clock.js';
+import { SITE_OFFSET_MS, type Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { PhotoRow } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -29,10 +29,9 @@ import * as repo from './screening.repository.js';
 import { screening } from '../../policies/index.js';
 
 const DAY = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** Start of "today" for the statistics: the day as screeners in China count it (UTC+8). */
-const startOfDay = (now: number) => now - ((now + CHINA_OFFSET_MS) % DAY);
+const startOfDay = (now: number) => now - ((now + SITE_OFFSET_MS) % DAY);
 
 function encodeCursor(row: { created_at: number; id: number }) {
   return Buffer.from(`${row.created_at}:${row.id}`).toString('base64url');
