@@ -37,7 +37,7 @@ async function timeIt(n: number, fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** `npm run bench` runs every part; `npm run bench -- gallery cluster` only those named. */
-const PARTS = ['first-load', 'api', 'uploads', 'screening', 'follows', 'mail', 'gallery', 'cluster', 'lcp'] as const;
+const PARTS = ['first-load', 'api', 'uploads', 'screening', 'follows', 'mail', 'gallery', 'cluster', 'lcp', 'upload'] as const;
 const argv = process.argv.slice(2);
 // `gallery --photos N`: the gallery at 100,000 and at N photos, growth ratios per case (issue 37).
 const photosAt = argv.indexOf('--photos');
@@ -47,7 +47,8 @@ if (scalePhotos !== null && !(Number.isInteger(scalePhotos) && scalePhotos > Num
 const asked = photosAt >= 0 ? argv.filter((_, i) => i !== photosAt && i !== photosAt + 1) : argv;
 for (const a of asked)
   if (!(PARTS as readonly string[]).includes(a)) throw new Error(`unknown bench part ${a}: ${PARTS.join(', ')}`);
-const runs = (part: (typeof PARTS)[number]) => asked.length === 0 || asked.includes(part);
+// `upload` is the desktop rows of `lcp` alone: `/` as the yardstick and `/upload`'s form (issue 34).
+const runs = (part: (typeof PARTS)[number]) => part !== 'upload' && (asked.length === 0 || asked.includes(part));
 
 async function main(): Promise<void> {
   console.log('# Contrail bench');
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     pgServer?.stop();
   }
   if (runs('lcp')) console.log(formatPagesLcp(await pagesLcp()));
+  else if (asked.includes('upload')) console.log(formatPagesLcp(await pagesLcp(true)));
 }
 
 async function benchFirstLoad(): Promise<void> {

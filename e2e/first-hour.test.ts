@@ -442,7 +442,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     await page.getByTestId('upload-progress').waitFor();
     await page.getByTestId('upload-processing').waitFor();
     await screenshot(page, 'upload-processing-390');
-    await page.locator('.ant-result').getByText(PHOTO_MESSAGES.uploaded).waitFor();
+    await page.getByTestId('upload-done').getByText(PHOTO_MESSAGES.uploaded).waitFor();
     expect(await page.getByText(PHOTO_MESSAGES.uploaded).count()).toBe(1);
     expect(await noticeTexts(page)).not.toContain(PHOTO_MESSAGES.uploaded);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -104,6 +104,52 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     await option.click();
   }
 
+  // Issue 34, item 24: the form's first screen waited for Ant Design's many chunks and its first render.
+  it('offers the queue and takes a photo before Ant Design has loaded, and the facts keep its EXIF date', async () => {
+    for (const width of [1366, 390]) {
+      const { context, page } = await signedIn(width);
+      // The facts' chunk and Ant Design's provider are held back, as on a slow network.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const held: string[] = [];
+      await page.route(/\/assets\/(upload-facts|antd-provider)-[^/]+\.js$/, async (route) => {
+        held.push(route.request().url());
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/upload`);
+      const form = page.getByTestId('upload-form');
+      await form.waitFor();
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      const normal = form.getByRole('radio', { name: /^普通队列（剩余 \d+）$/ });
+      expect(await normal.isChecked()).toBe(true);
+      expect(await form.getByRole('radio', { name: '优先队列（剩余 0）' }).isDisabled()).toBe(true);
+      const jpeg = await makeJpeg({
+        width: 2400,
+        height: 1600,
+        exif: true,
+        dateTaken: '2024:06:02 09:15:00',
+        quality: 90,
+        seed: 31,
+      });
+      await page.locator('input[type=file]').setInputFiles({ name: 'early.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+      await page.locator('img.upload-preview').waitFor();
+      await page.getByText('Canon EOS R5', { exact: false }).waitFor();
+      expect(await form.getByLabel('添加网站水印').isEnabled()).toBe(true);
+      expect(await page.getByTestId('facts-loading').isVisible()).toBe(true);
+      expect(await page.getByTestId('upload-facts').count()).toBe(0);
+      await screenshot(page, `upload-first-screen-${width}`);
+      release();
+      // The facts arrive with the photo still picked and its date taken from its EXIF.
+      await page.getByTestId('upload-facts').waitFor();
+      await expect.poll(() => page.getByTestId('taken-on').inputValue()).toBe('2024-06-02');
+      expect(await page.locator('img.upload-preview').isVisible()).toBe(true);
+      expect(await page.getByTestId('facts-loading').count()).toBe(0);
+      await screenshot(page, `upload-facts-arrived-${width}`);
+      await context.close();
+    }
+  });
+
   it('checks the file at once, pre-fills the EXIF date, searches selectors, shows progress and queues the photo', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.url}/upload`);
@@ -255,6 +301,8 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
     });
     await expect.poll(() => page.getByTestId('taken-on').inputValue()).toBe('2023-12-31');
     await page.getByRole('button', { name: '上传', exact: true }).click();
+    await page.getByTestId('upload-done').waitFor();
+    await screenshot(page, 'upload-done');
     await page.getByRole('button', { name: '继续上传（相同机场和日期）' }).click();
     await form.waitFor();
     expect(await form.getByLabel('注册号', { exact: true }).inputValue()).toBe('');

@@ -17,8 +17,14 @@ describe.skipIf(!built && process.env.CI !== 'true')('first load of / (built web
 
   it('keeps zod out of the first load of /, /search and /photo/{id}', () => {
     for (const route of PUBLIC_ROUTE_MODULES) expect([route, firstLoad(dist, route).hasZod]).toEqual([route, false]);
-    // The check sees zod where it is: the upload page checks its form with the contract's schemas.
-    expect(firstLoad(dist, 'src/features/uploads/components/upload-page.tsx').hasZod).toBe(true);
+  });
+
+  it('draws the upload form’s first screen without zod or Ant Design, which come with its facts (issue 34)', () => {
+    const first = firstLoad(dist, 'src/features/uploads/components/upload-page.tsx');
+    expect([first.hasZod, first.hasAntd]).toEqual([false, false]);
+    // The check sees both where they are: the facts' form checks its fields with the contract's schemas.
+    const facts = firstLoad(dist, 'src/features/uploads/components/upload-facts.tsx');
+    expect([facts.hasZod, facts.hasAntd]).toEqual([true, true]);
   });
 
   it('keeps Ant Design in chunks loaded on demand', () => {

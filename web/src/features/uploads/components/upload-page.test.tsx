@@ -20,13 +20,18 @@ function open(slots: Parameters<typeof uploadQueue>[0] = {}, routes: Parameters<
 }
 
 const form = () => screen.getByTestId('upload-form');
+/** The whole form: its first screen, then the facts' fields, which load beside it (Ant Design's chunk). */
+const formReady = async () => {
+  await screen.findByTestId('upload-form');
+  await screen.findByTestId('upload-facts', {}, { timeout: 10_000 });
+};
 const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: '上传' }));
 
 describe('upload page', () => {
   it('says 加载中… until the member’s slots are known, then offers the queues with what is left', async () => {
     open({ normal: 10, normalUsed: 3, priority: 2, priorityUsed: 2 });
     expect(screen.getByText('加载中…')).toBeDefined();
-    await screen.findByTestId('upload-form');
+    await formReady();
     expect(screen.getByLabelText('普通队列（剩余 7）')).toHaveProperty('checked', true);
     expect(screen.getByLabelText('优先队列（剩余 0）')).toHaveProperty('disabled', true);
     expect(screen.queryByText(/队列已满/)).toBeNull();
@@ -44,14 +49,14 @@ describe('upload page', () => {
 
   it('says the queue is full and will not upload when no slot is left', async () => {
     open({ normal: 10, normalUsed: 10 });
-    await screen.findByTestId('upload-form');
+    await formReady();
     expect(screen.getByText(/队列已满：等待审核的图片已占满你的名额/)).toBeDefined();
     expect(screen.getByRole('button', { name: '上传' })).toHaveProperty('disabled', true);
   });
 
   it('asks for a photo and for every missing fact before sending anything', async () => {
     const { api, user } = open();
-    await screen.findByTestId('upload-form');
+    await formReady();
     await submit(user);
     expect((await screen.findByTestId('file-error')).textContent).toBe(PHOTO_MESSAGES.missingFile);
     const messages = within(form());
@@ -64,7 +69,7 @@ describe('upload page', () => {
 
   it('refuses a registration longer than 15 characters with the contract’s message', async () => {
     const { user } = open();
-    await screen.findByTestId('upload-form');
+    await formReady();
     const registration = screen.getByLabelText('注册号');
     await user.type(registration, 'b-12345678901234');
     expect(registration).toHaveProperty('value', 'B-12345678901234');
@@ -73,7 +78,7 @@ describe('upload page', () => {
 
   it('takes 无注册号 instead of a registration, and 空中拍摄 instead of an airport', async () => {
     const { user } = open();
-    await screen.findByTestId('upload-form');
+    await formReady();
     await submit(user);
     await within(form()).findByText('请输入注册号，或勾选“无注册号”');
     await user.click(screen.getByLabelText('无注册号'));
@@ -88,7 +93,7 @@ describe('upload page', () => {
 
   it(`holds an MSN to ${FACTS_LIMITS.msnMax} characters and the public remark to ${FACTS_LIMITS.remarkMax}`, async () => {
     const { user } = open();
-    await screen.findByTestId('upload-form');
+    await formReady();
     await user.type(screen.getByLabelText('MSN（出厂序列号）'), 'x'.repeat(FACTS_LIMITS.msnMax + 1));
     expect(await within(form()).findByText(`最多 ${FACTS_LIMITS.msnMax} 个字符`)).toBeDefined();
     expect(screen.getByLabelText('公开说明').getAttribute('maxlength')).toBe(String(FACTS_LIMITS.remarkMax));
@@ -96,7 +101,7 @@ describe('upload page', () => {
 
   it('refuses a file that is not a JPEG with the server’s own reason', async () => {
     const { user } = open();
-    await screen.findByTestId('upload-form');
+    await formReady();
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'plane.jpg', { type: 'image/jpeg' });
     await user.upload(form().querySelector<HTMLInputElement>('input[type=file]')!, png);
     expect((await screen.findByTestId('file-error')).textContent).toBe(PHOTO_MESSAGES.notJpeg);
@@ -112,7 +117,7 @@ describe('upload page', () => {
         'GET /airframes/resolve': { body: { outcome: 'new', candidates: [] } },
       },
     );
-    await screen.findByTestId('upload-form');
+    await formReady();
     await user.type(screen.getByLabelText('注册号'), 'b-5678');
     const offer = await screen.findByText('B-5678 上次记录：Airbus A320，中国国际航空，MSN 40123', {}, { timeout: 3000 });
     await user.click(within(offer.closest('.ant-alert') as HTMLElement).getByRole('button', { name: '填入' }));
@@ -170,7 +175,7 @@ describe('upload page', () => {
             : { body: { outcome: 'new', candidates: [] } },
       },
     );
-    await screen.findByTestId('upload-form');
+    await formReady();
     await user.type(screen.getByLabelText('注册号'), 'B-7777');
     // The field may first show the answer for a registration typed halfway (B-777 is a new one): the
     // answer for the whole of it follows.

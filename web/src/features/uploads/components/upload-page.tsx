@@ -1,60 +1,56 @@
-import { defaultWatermark, PHOTO_MESSAGES, type PhotoMeta, type Watermark } from '@contract/photos';
-import { Alert, Button, Checkbox, Form, Progress, Radio, Result } from 'antd';
-import { useRef, useState } from 'react';
-import { PHONE_TEXTS } from '@contract/phones';
+import { defaultWatermark, PHOTO_MESSAGES, type Watermark } from '@contract/photo-files';
+import type { PhotoMeta } from '@contract/photos';
+import { PHONE_TEXTS } from '@contract/phone-texts';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { AntdProvider } from '../../../components/antd-provider.js';
-import { FactsFields } from '../../../components/facts-fields.js';
-import {
-  ALL_FACTS,
-  EMPTY_FACTS,
-  FACT_FIELDS_OF_PATHS,
-  metaFactsOf,
-  militaryWord,
-  type FactsValues,
-} from '../../../components/facts-values.js';
-import { showFieldErrors } from '../../../lib/form-errors.js';
+import { Callout } from '../../../components/callout.js';
 import { useMyPhone, verifyPhonePath } from '../../../lib/phone.js';
 import { useSession } from '../../../lib/use-session.js';
 import { useDuplicates } from '../api/check-duplicates.js';
 import { useUploadQueue } from '../api/get-upload-queue.js';
-import { useUploadPhoto } from '../api/upload-photo.js';
-import { pickPhoto, type PickedPhoto } from '../lib/pick-photo.js';
+import type { PickedPhoto } from '../lib/pick-photo.js';
 import type { ShrinkOffer } from '../lib/shrink-photo.js';
 import { PhotoFileField } from './photo-file-field.js';
-import { RegistrationOffer } from './registration-offer.js';
 import { ShrinkOfferCard } from './shrink-offer.js';
+import type { KeptFacts } from './upload-facts.js';
 
-/** The form's values: the photo's facts, the queue and the watermark switch. */
-interface Fields extends FactsValues, Pick<PhotoMeta, 'queue'> {
-  watermarkOn: boolean;
-}
+// The form's first screen (the queue, the photo, the watermark) is our own and comes with this chunk;
+// the facts, with Ant Design's selectors, load beside it and follow (issue 34, item 24: the form
+// waited for Ant Design's many chunks and its first render).
+const loadFacts = () => import('./upload-facts.js');
+const UploadFacts = lazy(loadFacts);
+const loadPicker = () => import('../lib/pick-photo.js');
+// Asked for as this chunk runs, so they load while the member looks at the first screen or picks a file
+// (a failure here is met again, and said, where they are used).
+loadFacts().catch(() => undefined);
+loadPicker().catch(() => undefined);
 
-function UploadForm() {
-  const [form] = Form.useForm<Fields>();
-  const queue = useUploadQueue();
-  const upload = useUploadPhoto();
+type Slots = NonNullable<ReturnType<typeof useUploadQueue>['data']>['slots'];
+
+function UploadForm({ slots }: { slots: Slots }) {
+  const freeNormal = Math.max(0, slots.normal - slots.normalUsed);
+  const freePriority = Math.max(0, slots.priority - slots.priorityUsed);
+  const noSlot = freeNormal === 0 && freePriority === 0;
+  const [queue, setQueue] = useState<PhotoMeta['queue']>(freeNormal > 0 || freePriority === 0 ? 'normal' : 'priority');
+  const [queueError, setQueueError] = useState<string | null>(null);
   const [picked, setPicked] = useState<PickedPhoto | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [offer, setOffer] = useState<ShrinkOffer | null>(null);
+  const [watermarkOn, setWatermarkOn] = useState(false);
   const [watermark, setWatermark] = useState<Watermark>(() => defaultWatermark({ width: 0, height: 0 }));
-  const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState<{ id: number } | null>(null);
+  const [kept, setKept] = useState<KeptFacts | null>(null);
+  /** A new facts form after 继续上传: its fields start again from what was kept. */
+  const [round, setRound] = useState(0);
   const fileArea = useRef<HTMLDivElement>(null);
-  const watermarkOn = Form.useWatch('watermarkOn', form);
   // The same query the file field shows (one request): an exact copy of one's own photo is not sent.
   const ownCopy = useDuplicates(picked).data?.ownCopy ?? null;
-
-  const slots = queue.data?.slots;
-  const freeNormal = slots ? Math.max(0, slots.normal - slots.normalUsed) : 0;
-  const freePriority = slots ? Math.max(0, slots.priority - slots.priorityUsed) : 0;
-  const noSlot = !!slots && freeNormal === 0 && freePriority === 0;
 
   const pick = async (file: File) => {
     setFileError(null);
     setOffer(null);
     setPicked(null);
-    const result = await pickPhoto(file);
+    const result = await (await loadPicker()).pickPhoto(file);
     if (!result.ok) {
       setFileError(result.reason);
       setOffer(result.offer);
@@ -63,118 +59,81 @@ function UploadForm() {
     const { photo } = result;
     setPicked(photo);
     setWatermark((w) => ({ ...defaultWatermark(photo), scale: w.scale, opacity: w.opacity }));
-    if (photo.exif.takenOn) form.setFieldValue('takenOn', photo.exif.takenOn);
   };
 
-  /** No photo yet: say so on the file area and bring it into view (on a phone it is far above the button). */
-  const askForFile = () => {
-    setFileError(PHOTO_MESSAGES.missingFile);
+  /** No photo yet (or one's own copy): say so on the file area and bring it into view (on a phone it is far above the button). */
+  const fileNeeded = () => {
+    if (!picked) setFileError(PHOTO_MESSAGES.missingFile);
     fileArea.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
-  const submit = async (v: Fields) => {
-    if (!picked) {
-      askForFile();
-      return;
-    }
-    if (ownCopy) {
-      fileArea.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-      return;
-    }
-    const meta: PhotoMeta = {
-      ...metaFactsOf(v),
-      queue: v.queue,
-      watermark: v.watermarkOn ? watermark : null,
-      ...militaryWord(v.categories, v),
-    };
-    setProgress(0);
-    try {
-      const { photo } = await upload.mutateAsync({ file: picked.file, meta, onProgress: setProgress });
-      setDone({ id: photo.id });
-      // The result replaces the long form: show it from its top, not from where the button was.
-      window.scrollTo({ top: 0 });
-    } catch (e) {
-      setProgress(null);
-      const elsewhere = showFieldErrors(form, e, { ...FACT_FIELDS_OF_PATHS, file: null });
-      const fileIssue = elsewhere.find((i) => i.path[0] === 'file');
-      if (fileIssue) setFileError(fileIssue.message);
-    }
-  };
-
-  /** "Upload another with the same airport and date": keep those, clear the rest. */
+  /** "Upload another with the same airport and date": keep those and the queue, clear the rest. */
   const another = () => {
-    const keep = form.getFieldsValue(['airport', 'inFlight', 'takenOn', 'queue', 'categories']);
-    form.resetFields();
-    form.setFieldsValue(keep);
     setPicked(null);
+    setWatermarkOn(false);
     setDone(null);
-    setProgress(null);
+    setRound((r) => r + 1);
   };
-
-  if (!slots) return <div className="route-loading">加载中…</div>;
 
   if (done) {
     return (
-      <Result
-        status="success"
-        title={PHOTO_MESSAGES.uploaded}
-        subTitle={`图片 #${done.id} 正在排队等待审核。`}
-        extra={[
-          <Link key="queue" className="btn btn-primary" to="/queue/upload">
+      <div className="upload-done" role="status" data-testid="upload-done">
+        <div className="upload-done-mark" aria-hidden="true">
+          ✓
+        </div>
+        <h2>{PHOTO_MESSAGES.uploaded}</h2>
+        <p className="muted">{`图片 #${done.id} 正在排队等待审核。`}</p>
+        <div className="upload-done-actions">
+          <Link className="btn btn-primary" to="/queue/upload">
             查看待审队列
-          </Link>,
-          <Button key="again" onClick={another}>
+          </Link>
+          <button type="button" className="btn" onClick={another}>
             继续上传（相同机场和日期）
-          </Button>,
-        ]}
-      />
+          </button>
+        </div>
+      </div>
     );
   }
 
-  const initialValues: Fields = {
-    ...EMPTY_FACTS,
-    categories: ['airliner'],
-    queue: freeNormal > 0 || freePriority === 0 ? 'normal' : 'priority',
-    watermarkOn: false,
-  };
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      initialValues={initialValues}
-      onFinish={(v) => void submit(v)}
-      onFinishFailed={() => {
-        if (!picked) askForFile();
-      }}
-      scrollToFirstError={picked ? { behavior: 'smooth', block: 'center' } : false}
-      data-testid="upload-form"
-    >
-      <Form.Item
-        label="队列"
-        name="queue"
-        rules={[{ required: true, message: '请选择队列' }]}
-        extra={
-          freePriority === 0 && (
-            <span data-testid="priority-why">
-              {priorityWhy(slots)}
-              <Link to="/guide/upload#queue">队列与名额说明</Link>
-            </span>
-          )
-        }
-      >
-        <Radio.Group>
-          <Radio value="normal" disabled={freeNormal === 0}>{`普通队列（剩余 ${freeNormal}）`}</Radio>
-          <Radio value="priority" disabled={freePriority === 0}>{`优先队列（剩余 ${freePriority}）`}</Radio>
-        </Radio.Group>
-      </Form.Item>
+    <div className="upload-form" data-testid="upload-form">
+      <div className="form-row" role="radiogroup" aria-labelledby="upload-queue-label">
+        <div className="form-label" id="upload-queue-label">
+          队列
+        </div>
+        <div className="choice-row">
+          {(
+            [
+              ['normal', `普通队列（剩余 ${freeNormal}）`, freeNormal === 0],
+              ['priority', `优先队列（剩余 ${freePriority}）`, freePriority === 0],
+            ] as const
+          ).map(([value, label, disabled]) => (
+            <label key={value} className={`choice${disabled ? ' choice-disabled' : ''}`}>
+              <input
+                type="radio"
+                name="queue"
+                value={value}
+                checked={queue === value}
+                disabled={disabled}
+                onChange={() => {
+                  setQueue(value);
+                  setQueueError(null);
+                }}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {freePriority === 0 && (
+          <div className="form-extra" data-testid="priority-why">
+            {priorityWhy(slots)}
+            <Link to="/guide/upload#queue">队列与名额说明</Link>
+          </div>
+        )}
+        {queueError && <div className="form-error">{queueError}</div>}
+      </div>
       {noSlot && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="队列已满：等待审核的图片已占满你的名额。请等待审核结果，或在待审队列中撤回图片。"
-        />
+        <Callout type="warning" title="队列已满：等待审核的图片已占满你的名额。请等待审核结果，或在待审队列中撤回图片。" />
       )}
       <div className="upload-grid">
         <div ref={fileArea}>
@@ -187,41 +146,46 @@ function UploadForm() {
             onWatermark={setWatermark}
           />
           {offer && <ShrinkOfferCard offer={offer} onShrunk={(file) => void pick(file)} />}
-          <Form.Item name="watermarkOn" valuePropName="checked">
-            <Checkbox disabled={!picked}>添加网站水印（只加在公开图片上，原图不变）</Checkbox>
-          </Form.Item>
+          <label className={`choice form-row${picked ? '' : ' choice-disabled'}`}>
+            <input type="checkbox" checked={watermarkOn} disabled={!picked} onChange={(e) => setWatermarkOn(e.target.checked)} />
+            添加网站水印（只加在公开图片上，原图不变）
+          </label>
         </div>
         <div>
-          <FactsFields
-            facts={ALL_FACTS}
-            takenOnHint={picked?.exif.takenOn ? '已从 EXIF 读取（相机本地日期）' : undefined}
-            afterRegistration={<RegistrationOffer />}
-            askMilitary={[]}
-          />
-          {progress !== null && (
-            <div data-testid="upload-progress">
-              <Progress percent={Math.round(progress * 100)} status="active" />
-              {/* The file has left the browser; renditions and checks take a few seconds more. */}
-              {progress >= 1 && (
-                <p className="muted" role="status" data-testid="upload-processing" style={{ margin: '0 0 8px' }}>
-                  处理中…正在生成各尺寸图片并做自动检查
-                </p>
-              )}
-            </div>
-          )}
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            size="large"
-            disabled={noSlot || progress !== null}
-            title={noSlot ? '队列已满' : undefined}
-          >
-            上传
-          </Button>
+          <Suspense fallback={<FactsLoading />}>
+            <UploadFacts
+              key={round}
+              picked={picked}
+              ownCopy={ownCopy !== null}
+              queue={queue}
+              watermark={watermarkOn ? watermark : null}
+              noSlot={noSlot}
+              kept={kept}
+              onFileNeeded={fileNeeded}
+              onFileIssue={setFileError}
+              onQueueIssue={setQueueError}
+              onUploaded={(id, facts) => {
+                setKept(facts);
+                setDone({ id });
+                // The result replaces the long form: show it from its top, not from where the button was.
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          </Suspense>
         </div>
       </div>
-    </Form>
+    </div>
+  );
+}
+
+/** The facts' place while their chunk arrives: their first labels, so nothing moves when they come. */
+function FactsLoading() {
+  return (
+    <div className="facts-loading" aria-busy="true" data-testid="facts-loading">
+      <div className="form-label">注册号</div>
+      <div className="skeleton-input" />
+      <p className="muted">正在加载表单…</p>
+    </div>
   );
 }
 
@@ -247,17 +211,23 @@ function PhoneGate({ userId }: { userId: number }) {
 export function Component() {
   const session = useSession();
   const phone = useMyPhone(session !== null);
+  const queue = useUploadQueue();
   const gated = phone.data?.required === true && !phone.data.verified;
+  const slots = queue.data?.slots;
   return (
-    <AntdProvider>
-      <div className="panel">
-        <h1 style={{ marginTop: 0 }}>上传图片</h1>
-        <p className="muted">
-          第一次上传？请先阅读<Link to="/guide/upload">上传指南</Link>和<Link to="/guide/standard">审图标准</Link>
-          。只上传本人拍摄的照片。
-        </p>
-        {gated && session ? <PhoneGate userId={session.id} /> : <UploadForm />}
-      </div>
-    </AntdProvider>
+    <div className="panel">
+      <h1 style={{ marginTop: 0 }}>上传图片</h1>
+      <p className="muted">
+        第一次上传？请先阅读<Link to="/guide/upload">上传指南</Link>和<Link to="/guide/standard">审图标准</Link>
+        。只上传本人拍摄的照片。
+      </p>
+      {gated && session ? (
+        <PhoneGate userId={session.id} />
+      ) : slots ? (
+        <UploadForm slots={slots} />
+      ) : (
+        <div className="route-loading">加载中…</div>
+      )}
+    </div>
   );
 }

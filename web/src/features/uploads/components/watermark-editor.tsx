@@ -1,6 +1,7 @@
 import { WATERMARK_LIMITS, watermarkBox, type Watermark } from '@contract/photos';
 import { Slider } from 'antd';
 import { useRef, type PointerEvent } from 'react';
+import { withAntd } from '../../../components/antd-provider.js';
 
 interface Props {
   previewUrl: string;
@@ -11,7 +12,8 @@ interface Props {
 }
 
 /** The mark is placed by dragging on the preview; x/y are its centre in original pixels. */
-export function WatermarkEditor({ previewUrl, width, height, value, onChange }: Props) {
+/** The default export is what the upload form loads on demand (with Ant Design's provider). */
+function WatermarkEditor({ previewUrl, width, height, value, onChange }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
 
@@ -72,3 +74,5 @@ export function WatermarkEditor({ previewUrl, width, height, value, onChange }: 
     </div>
   );
 }
+
+export default withAntd(WatermarkEditor);

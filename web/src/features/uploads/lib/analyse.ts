@@ -1,5 +1,5 @@
 import { analyse, ANALYSIS_EDGES, HASH_BASIS_EDGE, luma, photoHash, type Analysis } from '@contract/image-analysis';
-import { fitWithin } from '@contract/photos';
+import { fitWithin } from '@contract/photo-files';
 
 /** RGBA pixels of a copy whose long edge is at most `edge`, drawn by the browser's canvas. */
 function pixels(bitmap: ImageBitmap, edge: number) {

@@ -1,4 +1,5 @@
-import { checkPixelSize, frameAsShown, PHOTO_MESSAGES, UPLOAD_LIMITS } from '@contract/photos';
+import { UPLOAD_LIMITS } from '@contract/catalogues';
+import { checkPixelSize, frameAsShown, PHOTO_MESSAGES } from '@contract/photo-files';
 
 /** Frame size from the JPEG's SOF header, without decoding a pixel. */
 export function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {

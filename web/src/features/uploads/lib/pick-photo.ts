@@ -1,6 +1,6 @@
 import type { ExifFacts } from '@contract/exif';
 import type { Analysis } from '@contract/image-analysis';
-import { PHOTO_MESSAGES } from '@contract/photos';
+import { PHOTO_MESSAGES } from '@contract/photo-files';
 import { analyseBitmap } from './analyse.js';
 import { checkFile } from './check-file.js';
 import { readExif } from './read-exif.js';

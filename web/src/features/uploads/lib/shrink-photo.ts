@@ -1,4 +1,5 @@
-import { checkPixelSize, fitWithin, UPLOAD_LIMITS } from '@contract/photos';
+import { UPLOAD_LIMITS } from '@contract/catalogues';
+import { checkPixelSize, fitWithin } from '@contract/photo-files';
 
 /** A photo over the limits that the browser can bring within them (issue 19, item 2). */
 export interface ShrinkOffer {
