@@ -134,6 +134,9 @@ interface PageSources {
   underMaintenance?: () => Promise<boolean>;
 }
 
+/** A `.` or `..` segment of a path. */
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+
 export async function registerWebApp(app: FastifyInstance, config: Config, sources: PageSources = {}): Promise<void> {
   const { pageMeta = async () => null, feedOf = () => null, underMaintenance = async () => false } = sources;
   const renderer = sources.pageData ? await loadPageRenderer(config.webDist, sources.pageData, runtimeConfigOf(config)) : null;
@@ -202,8 +205,16 @@ export async function registerWebApp(app: FastifyInstance, config: Config, sourc
   }
 
   if (indexHtml) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/', ''));
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(request.url);
+  // Pages and unknown paths are counted against the per-address ceiling as routes are (security.ts):
+  // without the static files' wildcard route, they reach this handler, which no route hook covers.
+  const counted = app.hasDecorator('rateLimit') ? { preHandler: app.rateLimit() } : {};
+  app.setNotFoundHandler(counted, (request, reply) => {
+    // A path with dot segments (`/img/../etc/passwd`, as a raw client sends it) names no page or file.
+    const isPage =
+      indexHtml &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|assets)\//.test(request.url) &&
+      !DOT_SEGMENT.test(request.url.split('?')[0]!);
     if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
     // The query is everything after the first `?` (a `?` inside it is the query's own).
     const mark = request.url.indexOf('?');

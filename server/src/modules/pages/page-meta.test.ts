@@ -170,6 +170,10 @@ describe('pages and the per-address ceiling', () => {
   it('counts page requests (and unknown paths) against the per-address ceiling, answered in Chinese', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'contrail-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>航迹 Contrail</title></head><body></body></html>');
+    // The built files are listed when the server starts (ADR 0051).
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'export {};');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const t = await createTestApp('sqlite', { WEB_DIST: dist, REQUESTS_PER_MINUTE: '4' });
     try {
       const from = (url: string, remoteAddress: string) => t.app.inject({ method: 'GET', url, remoteAddress });
@@ -184,9 +188,6 @@ describe('pages and the per-address ceiling', () => {
       // Another address is not held back by the first.
       expect((await from('/search?q=d', '198.51.100.10')).statusCode).toBe(200);
       // The static files a page brings (hashed assets, renditions) are never counted: a page asks for dozens.
-      fs.mkdirSync(path.join(dist, 'assets'));
-      fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'export {};');
-      fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
       for (let i = 0; i < 10; i++) {
         expect((await from('/assets/app-abc123.js', '198.51.100.9')).statusCode).toBe(200);
         expect((await from('/favicon.svg', '198.51.100.9')).statusCode).toBe(200);
