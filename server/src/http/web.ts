@@ -209,17 +209,17 @@ export async function registerWebApp(app: FastifyInstance, config: Config, sourc
   // without the static files' wildcard route, they reach this handler, which no route hook covers.
   const counted = app.hasDecorator('rateLimit') ? { preHandler: app.rateLimit() } : {};
   app.setNotFoundHandler(counted, (request, reply) => {
-    // A path with dot segments (`/img/../etc/passwd`, as a raw client sends it) names no page or file.
-    const isPage =
-      indexHtml &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|assets)\//.test(request.url) &&
-      !DOT_SEGMENT.test(request.url.split('?')[0]!);
-    if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
     // The query is everything after the first `?` (a `?` inside it is the query's own).
     const mark = request.url.indexOf('?');
     const path = mark === -1 ? request.url : request.url.slice(0, mark);
     const search = mark === -1 ? '' : request.url.slice(mark + 1);
+    // A path with dot segments (`/img/../etc/passwd`, as a raw client sends it) names no page or file.
+    const isPage =
+      indexHtml &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|assets)\//.test(path) &&
+      !DOT_SEGMENT.test(path);
+    if (!isPage) return reply.status(404).send({ message: MESSAGES.apiNotFound, code: 'NOT_FOUND' });
     return sendPage(request, reply, path, search);
   });
 }

@@ -1,7 +1,7 @@
 import { adviceFor } from '@contract/image-analysis';
 import { UPLOAD_LIMITS } from '@contract/catalogues';
 import type { Watermark } from '@contract/photo-files';
-import { lazy, Suspense, useId, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useId, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { Callout } from '../../../components/callout.js';
 import { useDuplicates } from '../api/check-duplicates.js';
@@ -82,7 +82,6 @@ export function PhotoFileField({ picked, error, onPick, onClear, watermark, onWa
 
 /** A JPEG dropped on the area, or chosen by a click or the keyboard (the file input inside it). */
 function DropArea({ onPick }: { onPick: (file: File) => void }) {
-  const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const drop = (e: DragEvent) => {
     e.preventDefault();
@@ -102,7 +101,6 @@ function DropArea({ onPick }: { onPick: (file: File) => void }) {
       onDrop={drop}
     >
       <input
-        ref={input}
         type="file"
         accept="image/jpeg,.jpg,.jpeg"
         className="drop-area-input"

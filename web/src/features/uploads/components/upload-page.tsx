@@ -178,7 +178,7 @@ function UploadForm({ slots }: { slots: Slots }) {
   );
 }
 
-/** The facts' place while their chunk arrives: their first labels, so nothing moves when they come. */
+/** The facts' place while their chunk arrives: their first label where it will be, and what is coming. */
 function FactsLoading() {
   return (
     <div className="facts-loading" aria-busy="true" data-testid="facts-loading">
