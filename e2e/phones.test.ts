@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_TEXTS } from '../contract/phones.js';
 import {
+  appReady,
   browserAvailable,
   launchBrowser,
   noOverflow,
@@ -74,6 +75,7 @@ describe.skipIf(!browserAvailable())('实名验证 in Chromium', () => {
     const page = member.page;
     // A report is publishing too: refused with the reason, and the member is led to their phone.
     await page.goto(`${server.url}/user/${as.admin.id}`);
+    await appReady(page);
     await page.getByTestId('report-member').click();
     await page.getByTestId('report-form').getByLabel('骚扰').check();
     await page.getByRole('dialog').getByRole('button', { name: '提交举报' }).click();

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TEXTS } from '../contract/reports.js';
 import {
+  appReady,
   browserAvailable,
   launchBrowser,
   noOverflow,
@@ -55,6 +56,7 @@ describe.skipIf(!browserAvailable())('举报 in Chromium', () => {
     // A visitor's 举报 opens the login dialog.
     const visitor = await openTab(browser, null, { width: 1366 });
     await visitor.page.goto(`${server.url}/photo/${photo.id}`);
+    await appReady(visitor.page);
     await visitor.page.getByTestId('report-photo').click();
     await visitor.page.getByRole('dialog').getByText('登录').first().waitFor();
     await visitor.context.close();
@@ -63,6 +65,7 @@ describe.skipIf(!browserAvailable())('举报 in Chromium', () => {
     const reporter = await openTab(browser, as.reporter, { width: 390 });
     let page = reporter.page;
     await page.goto(`${server.url}/photo/${photo.id}`);
+    await appReady(page);
     await page.getByTestId('report-photo').click();
     const form = page.getByTestId('report-form');
     await form.waitFor();
