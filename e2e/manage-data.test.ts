@@ -130,7 +130,7 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     const writes: string[] = [];
     page.on('request', (r) => r.method() !== 'GET' && r.url().includes('/api/v1/airports') && writes.push(r.method()));
     await page.goto(`${server.url}/manage/data`);
-    expect(await page.title()).toBe('机场、航司与机型 · 航迹');
+    await expect.poll(() => page.title()).toBe('机场、航司与机型 · 航迹');
     await page.getByRole('table').waitFor();
 
     const search = page.getByLabel('搜索机场');

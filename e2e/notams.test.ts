@@ -79,7 +79,7 @@ describe.skipIf(!browserAvailable())('NOTAMs and maintenance in Chromium', () =>
     const content = `跑道 18L 今晚关闭维护。\n<script>window.__x=1</script>\n<img src=x onerror="window.__y=1">\n详情见 ${url}，谢谢。`;
     const admin = (await open('admin')).page;
     await admin.goto(`${server.url}/manage/notam`);
-    expect(await admin.title()).toBe('NOTAM 与维护模式 · 航迹');
+    await expect.poll(() => admin.title()).toBe('NOTAM 与维护模式 · 航迹');
     const editor = admin.getByTestId('notam-editor');
     await editor.getByTestId('notam-title').fill('跑道关闭通知');
     await editor.getByTestId('notam-content-input').fill(content);

@@ -30,14 +30,7 @@ if (stateBlock?.textContent) {
     errorsFromJson(queries, (e) => new ApiError(e.status, e.code, e.message)),
   );
   for (const key of failedKeys(queries)) queryClient.setQueryDefaults(key, { retryOnMount: false });
-  const lazy = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    lazy.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+  await loadMatchedRoutes();
   const router = createBrowserRouter(routes, { hydrationData: state.router });
   hydrateRoot(
     root,
@@ -52,11 +45,46 @@ if (stateBlock?.textContent) {
   if (readSession()) void queryClient.invalidateQueries();
   else afterHydration(window.location.pathname, queryClient);
 } else {
+  // The page's chunk (preloaded by the shell's head) and its loader's data (awaited briefly there) come
+  // before the first render, so that render is the page itself and not 加载中… first (issue 34, item 24).
+  const router = createBrowserRouter(routes);
+  await routerReady(router);
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
+  );
+}
+
+/**
+ * The router has loaded the page's chunk and run its loaders, or half a second has passed (the header
+ * then shows, and 加载中… in the page's place until they have).
+ */
+function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, 500);
+    const stop = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
+}
+
+/** Runs the lazy routes the address matches, and puts what they export on their route objects. */
+async function loadMatchedRoutes(): Promise<void> {
+  const matched = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matched.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
   );
 }

@@ -13,6 +13,20 @@ type Lazy = RouteObject['lazy'];
 // Every page is its own chunk (§2.1): the first load fetches the shell and the current page only.
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
 
+/** How long a loader waits for the data its page shows first; past it, the page renders and waits itself. */
+const DATA_WAIT_MS = 400;
+
+/** null once `data` has come, failed, or DATA_WAIT_MS have passed. */
+const awaitBriefly = (data: Promise<unknown>): Promise<null> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), DATA_WAIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve(null);
+    };
+    data.then(done, done);
+  });
+
 // Each page names the tab through `handle.title` ("上传 · 航迹", see layout.tsx).
 const pages: RouteObject[] = [
   {
@@ -39,13 +53,12 @@ const pages: RouteObject[] = [
   { path: '/reset', handle: { title: '重置密码' }, lazy: page(() => import('../features/accounts/components/reset-page.js')) },
   {
     path: '/upload',
-    // The slots the form waits for are asked while its chunk loads (issue 34, item 24: the form came a
-    // round trip after the chunk).
+    // The slots the form shows are awaited, for a moment at most, before the page renders: its first
+    // render is then the form itself (issue 34, item 24: the form came a round trip and a render later).
     loader: (args) => {
       const guard = requireLevel(LEVELS.member)(args);
       // A failure is the page's own query to report (the same request, shared).
-      if (guard === null) queryClient.query(uploadQueueQuery).catch(() => undefined);
-      return guard;
+      return guard === null ? awaitBriefly(queryClient.query(uploadQueueQuery)) : guard;
     },
     handle: { title: '上传' },
     lazy: page(() => import('../features/uploads/components/upload-page.js')),

@@ -1,7 +1,7 @@
 import { defaultWatermark, PHOTO_MESSAGES, type Watermark } from '@contract/photo-files';
 import type { PhotoMeta } from '@contract/photos';
 import { PHONE_TEXTS } from '@contract/phone-texts';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Callout } from '../../../components/callout.js';
 import { useMyPhone, verifyPhonePath } from '../../../lib/phone.js';
@@ -20,10 +20,26 @@ import type { KeptFacts } from './upload-facts.js';
 const loadFacts = () => import('./upload-facts.js');
 const UploadFacts = lazy(loadFacts);
 const loadPicker = () => import('../lib/pick-photo.js');
-// Asked for as this chunk runs, so they load while the member looks at the first screen or picks a file
-// (a failure here is met again, and said, where they are used).
-loadFacts().catch(() => undefined);
-loadPicker().catch(() => undefined);
+
+/**
+ * True once the first screen has been painted: the facts' chunks (Ant Design's many modules, compiled
+ * and run on the page's one thread) are asked for only then, so they load while the member looks at
+ * the first screen or picks a file, never before it shows.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 type Slots = NonNullable<ReturnType<typeof useUploadQueue>['data']>['slots'];
 
@@ -43,6 +59,11 @@ function UploadForm({ slots }: { slots: Slots }) {
   /** A new facts form after 继续上传: its fields start again from what was kept. */
   const [round, setRound] = useState(0);
   const fileArea = useRef<HTMLDivElement>(null);
+  const painted = useAfterFirstPaint();
+  useEffect(() => {
+    // A failure here is met again, and said, where the picker is used.
+    if (painted) loadPicker().catch(() => undefined);
+  }, [painted]);
   // The same query the file field shows (one request): an exact copy of one's own photo is not sent.
   const ownCopy = useDuplicates(picked).data?.ownCopy ?? null;
 
@@ -152,26 +173,30 @@ function UploadForm({ slots }: { slots: Slots }) {
           </label>
         </div>
         <div>
-          <Suspense fallback={<FactsLoading />}>
-            <UploadFacts
-              key={round}
-              picked={picked}
-              ownCopy={ownCopy !== null}
-              queue={queue}
-              watermark={watermarkOn ? watermark : null}
-              noSlot={noSlot}
-              kept={kept}
-              onFileNeeded={fileNeeded}
-              onFileIssue={setFileError}
-              onQueueIssue={setQueueError}
-              onUploaded={(id, facts) => {
-                setKept(facts);
-                setDone({ id });
-                // The result replaces the long form: show it from its top, not from where the button was.
-                window.scrollTo({ top: 0 });
-              }}
-            />
-          </Suspense>
+          {painted ? (
+            <Suspense fallback={<FactsLoading />}>
+              <UploadFacts
+                key={round}
+                picked={picked}
+                ownCopy={ownCopy !== null}
+                queue={queue}
+                watermark={watermarkOn ? watermark : null}
+                noSlot={noSlot}
+                kept={kept}
+                onFileNeeded={fileNeeded}
+                onFileIssue={setFileError}
+                onQueueIssue={setQueueError}
+                onUploaded={(id, facts) => {
+                  setKept(facts);
+                  setDone({ id });
+                  // The result replaces the long form: show it from its top, not from where the button was.
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            </Suspense>
+          ) : (
+            <FactsLoading />
+          )}
         </div>
       </div>
     </div>
