@@ -82,8 +82,9 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
     }));
     users.push(...(await db.insertInto('users').values(batch).returning(['id', 'username']).execute()));
   }
-  const texts = new Map<number, string>();
-  for (const r of [...airports, ...airlines, ...types]) texts.set(r.id, r.search_text);
+  // Each kind's own ids: an airline and an airport of the same id have their own words.
+  const textsOf = (rows: { id: number; search_text: string }[]) => new Map(rows.map((r) => [r.id, r.search_text]));
+  const texts = { type: textsOf(types), airline: textsOf(airlines), airport: textsOf(airports) };
   const exif = toJson({
     camera: 'Canon EOS R5',
     lens: null,
@@ -166,7 +167,14 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
       });
       docs.push({
         doc: documentTokens(
-          [registration, String(30000 + n), texts.get(type.id), texts.get(airline.id), texts.get(airport.id), user.username],
+          [
+            registration,
+            String(30000 + n),
+            texts.type.get(type.id),
+            texts.airline.get(airline.id),
+            texts.airport.get(airport.id),
+            user.username,
+          ],
           [registration],
         ),
         categories,
