@@ -2,6 +2,7 @@ import { LEVELS } from '@contract/limits';
 import type { RouteObject } from 'react-router';
 import { prefetchHome } from '../features/home/lib/prefetch-home.js';
 import { uploadQueueQuery } from '../features/uploads/api/get-upload-queue.js';
+import { myPhoneQuery } from '../lib/phone.js';
 import { redirectMember, requireLevel } from './guard.js';
 import { Layout } from './layout.js';
 import { PageLoading } from './page-loading.js';
@@ -53,12 +54,15 @@ const pages: RouteObject[] = [
   { path: '/reset', handle: { title: '重置密码' }, lazy: page(() => import('../features/accounts/components/reset-page.js')) },
   {
     path: '/upload',
-    // The slots the form shows are awaited, for a moment at most, before the page renders: its first
-    // render is then the form itself (issue 34, item 24: the form came a round trip and a render later).
+    // The slots the form shows, and whether a phone must be verified first, are awaited for a moment
+    // at most before the page renders: its first render is then the form itself, or the phone's gate
+    // (issue 34, item 24: the form came a round trip and a render later).
     loader: (args) => {
       const guard = requireLevel(LEVELS.member)(args);
       // A failure is the page's own query to report (the same request, shared).
-      return guard === null ? awaitBriefly(queryClient.query(uploadQueueQuery)) : guard;
+      return guard === null
+        ? awaitBriefly(Promise.all([queryClient.query(uploadQueueQuery), queryClient.query(myPhoneQuery)]))
+        : guard;
     },
     handle: { title: '上传' },
     lazy: page(() => import('../features/uploads/components/upload-page.js')),

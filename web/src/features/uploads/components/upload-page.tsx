@@ -22,28 +22,38 @@ const UploadFacts = lazy(loadFacts);
 const loadPicker = () => import('../lib/pick-photo.js');
 
 /**
- * True once the first screen has been painted: the facts' chunks (Ant Design's many modules, compiled
- * and run on the page's one thread) are asked for only then, so they load while the member looks at
- * the first screen or picks a file, never before it shows.
+ * True once the page has been painted: the facts' chunks (Ant Design's many modules, compiled and run
+ * on the page's one thread) and the photo's reader are asked for only then, so they load while the
+ * member looks at the first screen (or at 加载中… while the slots come) or picks a file, never before
+ * it shows. A tab in the background paints nothing and runs no frames: it asks at once.
  */
 function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
+    const paint = () => {
       timer = setTimeout(() => setPainted(true));
-    });
+    };
+    let frame = 0;
+    if (document.visibilityState === 'hidden') paint();
+    else frame = requestAnimationFrame(paint);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
   }, []);
+  useEffect(() => {
+    // A failure here is met again, and said, where each is used.
+    if (!painted) return;
+    loadFacts().catch(() => undefined);
+    loadPicker().catch(() => undefined);
+  }, [painted]);
   return painted;
 }
 
 type Slots = NonNullable<ReturnType<typeof useUploadQueue>['data']>['slots'];
 
-function UploadForm({ slots }: { slots: Slots }) {
+function UploadForm({ slots, painted }: { slots: Slots; painted: boolean }) {
   const freeNormal = Math.max(0, slots.normal - slots.normalUsed);
   const freePriority = Math.max(0, slots.priority - slots.priorityUsed);
   const noSlot = freeNormal === 0 && freePriority === 0;
@@ -59,11 +69,6 @@ function UploadForm({ slots }: { slots: Slots }) {
   /** A new facts form after 继续上传: its fields start again from what was kept. */
   const [round, setRound] = useState(0);
   const fileArea = useRef<HTMLDivElement>(null);
-  const painted = useAfterFirstPaint();
-  useEffect(() => {
-    // A failure here is met again, and said, where the picker is used.
-    if (painted) loadPicker().catch(() => undefined);
-  }, [painted]);
   // The same query the file field shows (one request): an exact copy of one's own photo is not sent.
   const ownCopy = useDuplicates(picked).data?.ownCopy ?? null;
 
@@ -234,6 +239,7 @@ function PhoneGate({ userId }: { userId: number }) {
 }
 
 export function Component() {
+  const painted = useAfterFirstPaint();
   const session = useSession();
   const phone = useMyPhone(session !== null);
   const queue = useUploadQueue();
@@ -249,7 +255,7 @@ export function Component() {
       {gated && session ? (
         <PhoneGate userId={session.id} />
       ) : slots ? (
-        <UploadForm slots={slots} />
+        <UploadForm slots={slots} painted={painted} />
       ) : (
         <div className="route-loading">加载中…</div>
       )}
