@@ -285,8 +285,10 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
       expect(await noOverflow(page)).toBe(0);
       await screenshotStill(page, `fleet-page-${width}`);
       // 还没有照片: only the aircraft the gallery has no photo of, the coverage unchanged.
-      await page.getByTestId('fleet-missing').check();
+      // The box follows the address, which the router moves in a transition: clicked, then read once it has.
+      await page.getByTestId('fleet-missing').click();
       await page.waitForURL(/missing=1$/);
+      await expect.poll(() => page.getByTestId('fleet-missing').isChecked()).toBe(true);
       await expect.poll(() => rows.count()).toBe(1);
       expect(await rows.first().textContent()).toContain('B-30AA');
       expect(await coverage.textContent()).toContain(`已拍 ${done} / ${all}`);

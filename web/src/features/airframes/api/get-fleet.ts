@@ -19,5 +19,7 @@ export const useFleet = (by: FleetBy, id: number, missing: boolean) =>
       queryFn: () => getFleet(by, id, missing),
       retry: false,
       enabled: id > 0,
+      // 还没有照片 switched: the list shown stays until the other arrives (the page does not flash 加载中…).
+      placeholderData: (previous) => (previous?.subject.id === id ? previous : undefined),
     }),
   );
