@@ -30,7 +30,14 @@ if (stateBlock?.textContent) {
     errorsFromJson(queries, (e) => new ApiError(e.status, e.code, e.message)),
   );
   for (const key of failedKeys(queries)) queryClient.setQueryDefaults(key, { retryOnMount: false });
-  await loadMatchedRoutes();
+  const lazy = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
   const router = createBrowserRouter(routes, { hydrationData: state.router });
   hydrateRoot(
     root,
@@ -75,16 +82,4 @@ function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<vo
       resolve();
     }
   });
-}
-
-/** Runs the lazy routes the address matches, and puts what they export on their route objects. */
-async function loadMatchedRoutes(): Promise<void> {
-  const matched = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matched.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
 }

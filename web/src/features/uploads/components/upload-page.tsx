@@ -32,7 +32,12 @@ function useAfterFirstPaint(): boolean {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const paint = () => {
-      timer = setTimeout(() => setPainted(true));
+      timer = setTimeout(() => {
+        setPainted(true);
+        // A failure here is met again, and said, where each is used.
+        loadFacts().catch(() => undefined);
+        loadPicker().catch(() => undefined);
+      });
     };
     let frame = 0;
     if (document.visibilityState === 'hidden') paint();
@@ -42,12 +47,6 @@ function useAfterFirstPaint(): boolean {
       clearTimeout(timer);
     };
   }, []);
-  useEffect(() => {
-    // A failure here is met again, and said, where each is used.
-    if (!painted) return;
-    loadFacts().catch(() => undefined);
-    loadPicker().catch(() => undefined);
-  }, [painted]);
   return painted;
 }
 
