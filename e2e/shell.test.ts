@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SHELL } from '../contract/texts.js';
 import {
+  appReady,
   browserAvailable,
   launchBrowser,
   noticeTexts,
@@ -319,6 +320,8 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await services.close();
     const { context, page } = await open(`/user/${member.id}`);
     await page.getByTestId('user-page').waitFor();
+    // The page arrives rendered; the router listens for popstate only once it has hydrated.
+    await appReady(page);
     let loads = 0;
     page.on('load', () => (loads += 1));
     // A mark on the page's window survives client-side navigation but not a full reload.
