@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../server/src/testing/images.js';
-import { browserAvailable, launchBrowser, openTab, servicesFor, startServer, type RunningServer } from './harness.js';
+import { appReady, browserAvailable, launchBrowser, openTab, servicesFor, startServer, type RunningServer } from './harness.js';
 
 type Session = Record<string, unknown> & { id: number };
 
@@ -102,6 +102,7 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) in Chromium', () 
     const { context, page } = await openTab(browser, null, { width: 1366 });
     await page.goto(`${server.url}/`);
     await page.getByTestId('hero').waitFor();
+    await appReady(page);
     const seen: string[] = [];
     for (let i = 0; i < 30 && !seen.includes('浏览图库'); i++) {
       await page.keyboard.press('Tab');

@@ -166,6 +166,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
   // Item 2.
   it('submits the login dialog with Enter, and says on the field which addresses are accepted', async () => {
     const { context, page, requests } = await open('/');
+    await appReady(page);
     await page.getByTestId('user-entry').click();
     const dialog = page.getByRole('dialog');
     await page.getByTestId('login-email').fill('first.last@example.com');
@@ -490,6 +491,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
 
   it('on a phone the menu closes when the login dialog opens, and the search placeholder fits', async () => {
     const { context, page } = await open('/', { width: 390 });
+    await appReady(page);
     await page.getByTestId('menu-toggle').click();
     const dropdown = page.getByTestId('nav-dropdown');
     await dropdown.waitFor();
@@ -515,6 +517,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
   it('shows a progress bar while the next page loads', async () => {
     const { context, page } = await open('/guide/upload');
     await page.getByTestId('guide-upload').waitFor();
+    await appReady(page);
     const chunk = await gate(page, /\/assets\/standard-page-[^/]+\.js/);
     await page.getByTestId('guide-upload').getByRole('link', { name: '阅读审图标准' }).click();
     await page.locator('.route-progress').waitFor();

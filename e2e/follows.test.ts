@@ -6,6 +6,7 @@ import { makeJpeg } from '../server/src/testing/images.js';
 import {
   acceptAs,
   actorOf,
+  appReady,
   browserAvailable,
   launchBrowser,
   noOverflow,
@@ -70,6 +71,7 @@ describe.skipIf(!browserAvailable())('follows in Chromium', () => {
     const button = fan.page.getByTestId('photo-facts').getByTestId('follow-registration');
     await button.waitFor();
     expect(await button.textContent()).toBe('+ 关注');
+    await appReady(fan.page);
     await button.click();
     // The clicked button's own state (another 已关注 on the page says nothing of this one).
     await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
@@ -134,6 +136,7 @@ describe.skipIf(!browserAvailable())('follows in Chromium', () => {
   it('asks a visitor to log in before following', async () => {
     const { context, page } = await openTab(browser, null);
     await page.goto(`${server.url}/photo/${photo.first}`);
+    await appReady(page);
     await page.getByTestId('photo-facts').getByTestId('follow-photographer').click();
     await page.getByText('用户登录').waitFor();
     await context.close();

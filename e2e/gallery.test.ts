@@ -139,6 +139,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
             else addEventListener('load', idle, { once: true });
           }),
       );
+      await appReady(page);
       const fetched: string[] = [];
       page.on('request', (r) => r.resourceType() === 'script' && fetched.push(r.url()));
       const entry = page.getByTestId('user-entry');
@@ -159,6 +160,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
 
     // Free text by airport code: every third photo was taken at PEK.
     const atPek = seed.photos.filter((p) => p.airportId === seed.ref.pek).length;
+    await appReady(page);
     await page.getByTestId('search-q').fill('PEK');
     await page.getByTestId('search-q').press('Enter');
     await page.waitForURL(/\/search\?q=PEK$/);
@@ -186,6 +188,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     expect(await cards(page, 'search-results').count()).toBe(pekCca);
 
     // Back: the airline filter goes, the sort stays; back again: the sort goes too.
+    await appReady(page);
     await page.goBack();
     await page.waitForURL(/\/search\?q=PEK&sort=taken$/);
     await expect.poll(() => page.getByTestId('search-total').textContent()).toBe(`共 ${atPek} 张图片，搜索“PEK”`);
@@ -226,6 +229,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
     const { context, page } = await open();
     await page.goto(`${server.url}/search`);
     await expect.poll(() => cards(page, 'search-results').count()).toBe(40);
+    await appReady(page);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     // The scroll helper waits 2 s at the bottom, then the second page arrives.
     await expect.poll(() => cards(page, 'search-results').count(), { timeout: 15_000 }).toBe(COUNT);
@@ -241,6 +245,7 @@ describe.skipIf(!browserAvailable())('the public gallery in Chromium', () => {
       await page.goto(`${server.url}/photo/${photo.id}`);
       const opener = page.getByTestId('photo-open');
       await opener.waitFor();
+      await appReady(page);
       await opener.click();
       const viewer = page.getByRole('dialog', { name: /查看大图/ });
       await viewer.waitFor();

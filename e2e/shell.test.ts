@@ -84,6 +84,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
   it('at 735 px hides the links behind a menu icon whose dropdown adds 个人主页', async () => {
     const { context, page } = await open('/', 735);
     expect(await page.getByTestId('nav-inline').isVisible()).toBe(false);
+    await appReady(page);
     await page.getByTestId('menu-toggle').click();
     const dropdown = page.getByTestId('nav-dropdown');
     await dropdown.waitFor();
@@ -116,6 +117,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     });
     expect(firstLoad.some((u) => /home-page-/.test(u))).toBe(true);
     expect(firstLoad.some((u) => /register-page-|antd/.test(u))).toBe(false);
+    await appReady(page);
     const before = scripts().length;
     await page.getByTestId('user-entry').click();
     await page.getByRole('dialog').waitFor();
@@ -130,6 +132,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
 
   it('validates the login dialog and sends nothing on invalid input', async () => {
     const { context, page, requests } = await open('/');
+    await appReady(page);
     await page.getByTestId('user-entry').click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -163,6 +166,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
 
   it('the register button closes the dialog and opens /register', async () => {
     const { context, page } = await open('/');
+    await appReady(page);
     await page.getByTestId('user-entry').click();
     await page.getByRole('dialog').getByRole('button', { name: SHELL.register, exact: true }).click();
     await page.waitForURL(`${server.url}/register`);
@@ -173,6 +177,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
 
   it('shows the server message on a failed login, 70 px from the top', async () => {
     const { context, page } = await open('/');
+    await appReady(page);
     await loginAs(page, member.email, 'wrong-password');
     const notice = page.locator('.notice', { hasText: MESSAGES.badCredentials });
     await notice.waitFor();
@@ -187,6 +192,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     const { context, page, requests } = await open('/');
     let loads = 0;
     page.on('load', () => (loads += 1));
+    await appReady(page);
     await loginAs(page, member.email, member.password);
     await expect.poll(() => noticesSeen(page)).toContain(MESSAGES.loginOk);
     await expect.poll(() => loads).toBe(1);
@@ -254,6 +260,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     const admin = await services.sessions.login('chief2@example.com', 'password-123', '127.0.0.1');
     await services.close();
     const { context, page } = await open('/');
+    await appReady(page);
     await loginAs(page, 'rising@example.com', 'password-123');
     await expect.poll(() => page.getByTestId('user-entry').first().textContent()).toBe('新审图员');
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!) as Record<string, unknown>;
@@ -291,6 +298,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
 
   it('sends calls to the overseas host with ?server=US and keeps the choice for the tab', async () => {
     const { context, page, requests } = await open('/?server=US');
+    await appReady(page);
     await loginAs(page, member.email, member.password);
     await expect.poll(() => loginCalls(requests).length).toBe(1);
     expect(new URL(loginCalls(requests)[0]!.url()).host).toBe(`localhost:${server.port}`);
@@ -406,6 +414,7 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
       password: 'password-123',
       level: 3,
     });
+    await appReady(page);
     // The page reloads after a login (§2.5), and its calls go out with the new session: both waited for, so
     // that neither the reload nor a refused call of the old page acts after the suspension below.
     const reloaded = page.waitForEvent('load');
@@ -456,6 +465,7 @@ describe.skipIf(!browserAvailable())('the shell with an unreachable API host', (
     await recordNotices(page);
     page.setDefaultTimeout(10_000);
     await page.goto(`${server.url}/?server=US`);
+    await appReady(page);
     await page.getByTestId('user-entry').click();
     await page.getByTestId('login-email').fill('pilot@example.com');
     await page.getByTestId('login-password').fill('whatever-123');
