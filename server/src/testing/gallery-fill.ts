@@ -8,6 +8,9 @@ import type { DatabaseHandle } from '../db/database.js';
 import { toJson } from '../db/json.js';
 import type { NewPhoto } from '../db/schema.js';
 import { documentTokens } from '../modules/gallery/search-text.js';
+import { KINDS, type KindTypes } from '../modules/reference/kinds.js';
+import { lastImport } from '../modules/reference/reference-import.repository.js';
+import type { RefKind } from '../modules/reference/reference.repository.js';
 import { importReferenceData } from '../modules/reference/reference.import.js';
 import { CLEAN_CHECKS } from './photos.js';
 import { hex, random, setIndexesAside, skewed } from './bulk-load.js';
@@ -56,7 +59,7 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
   const ids = async (table: 'airports' | 'airlines' | 'aircraft_types', chinaFirst: boolean) =>
     db
       .selectFrom(table)
-      .select(['id', 'search_text'])
+      .selectAll()
       .where('status', '=', 'available')
       .$if(chinaFirst, (q) => q.orderBy(sql`case when search_text like '%china%' then 0 else 1 end`))
       .orderBy('id')
@@ -82,9 +85,15 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
     }));
     users.push(...(await db.insertInto('users').values(batch).returning(['id', 'username']).execute()));
   }
-  // Each kind's own ids: an airline and an airport of the same id have their own words.
-  const textsOf = (rows: { id: number; search_text: string }[]) => new Map(rows.map((r) => [r.id, r.search_text]));
-  const texts = { type: textsOf(types), airline: textsOf(airlines), airport: textsOf(airports) };
+  // Each kind's own ids (an airline and an airport of the same id have their own words), and the words
+  // GalleryIndex writes for them.
+  const textsOf = <K extends RefKind>(kind: K, rows: KindTypes[K]['row'][]) =>
+    new Map(rows.map((r) => [r.id, KINDS[kind].nameWords(r)]));
+  const texts = {
+    type: textsOf('aircraft_types', types),
+    airline: textsOf('airlines', airlines),
+    airport: textsOf('airports', airports),
+  };
   const exif = toJson({
     camera: 'Canon EOS R5',
     lens: null,
@@ -115,7 +124,7 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
     if (process.env.BENCH_VERBOSE && i % 100_000 === 0 && i > 0)
       console.log(`  filled ${i} in ${(Date.now() - startedAt) / 1000} s`);
     const rows: NewPhoto[] = [];
-    const docs: { doc: string; categories: string[] }[] = [];
+    const docs: { doc: string; own: string; categories: string[] }[] = [];
     for (let j = 0; j < Math.min(1000, photos - i); j++) {
       const n = i + j;
       const airline = airlines[skewed(rand, airlines.length)]!;
@@ -165,18 +174,13 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
         updated_at: now,
         decided_at: now - (photos - n) * 60_000 + 30_000,
       });
+      const own = [registration, String(30000 + n), user.username];
       docs.push({
         doc: documentTokens(
-          [
-            registration,
-            String(30000 + n),
-            texts.type.get(type.id),
-            texts.airline.get(airline.id),
-            texts.airport.get(airport.id),
-            user.username,
-          ],
+          [...own, texts.type.get(type.id), texts.airline.get(airline.id), texts.airport.get(airport.id)],
           [registration],
         ),
+        own: documentTokens(own, [registration]),
         categories,
       });
     }
@@ -235,14 +239,17 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
         };
       }
       if (database.dialect === 'postgres') {
-        await sql`insert into photo_search (photo_id, doc)
-          select id, to_tsvector('simple', doc) from unnest(${pairs.map((p) => p.id)}::int[], ${pairs.map((p) => p.doc)}::text[]) as t(id, doc)`.execute(
-          trx,
-        );
+        await sql`insert into photo_search (photo_id, doc, own)
+          select id, to_tsvector('simple', doc), to_tsvector('simple', own)
+          from unnest(${pairs.map((p) => p.id)}::int[], ${pairs.map((p) => p.doc)}::text[], ${pairs.map((p) => p.own)}::text[])
+            as t(id, doc, own)`.execute(trx);
       } else {
         for (let k = 0; k < pairs.length; k += 200) {
           const part = pairs.slice(k, k + 200);
           await sql`insert into photo_search (rowid, doc) values ${sql.join(part.map((p) => sql`(${p.id}, ${p.doc})`))}`.execute(
+            trx,
+          );
+          await sql`insert into photo_own_search (rowid, doc) values ${sql.join(part.map((p) => sql`(${p.id}, ${p.own})`))}`.execute(
             trx,
           );
         }
@@ -260,6 +267,13 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
   await db.deleteFrom('gallery_counted').execute();
   await db.deleteFrom('gallery_counts').execute();
   await countAcceptedPhotos(db);
+  // Every document is written as GalleryIndex writes it: the re-index walk has nothing left to do.
+  const imported = await lastImport(db);
+  await db
+    .updateTable('search_reindex')
+    .set({ for_import: Number(imported?.imported_at ?? 0), after_id: maxId, until_id: maxId })
+    .where('id', '=', 1)
+    .execute();
   if (database.dialect === 'sqlite') await sql`pragma cache_size = -65536`.execute(db);
   if (database.dialect === 'sqlite') await sql`pragma synchronous = normal`.execute(db);
   // PostgreSQL's autovacuum would mark the pages all-visible soon after: index-only scans need that.

@@ -33,6 +33,7 @@ import * as likes from './likes.repository.js';
 import { galleryVersion } from './search-index.repository.js';
 import { queryTokens } from './search-text.js';
 import { planSearch } from './search-plan.js';
+import { EntryWords } from './entry-words.js';
 
 /** A search as the gallery's queries take it (FollowFanout anchors saved searches on it). */
 export type { GalleryFilter } from './search.repository.js';
@@ -64,6 +65,9 @@ export class GalleryService {
   private readonly version: ShortCache<number>;
 
   private readonly index: GalleryIndex;
+  /** Which entries name a word, and whether every photo's own words are written (read at most every second). */
+  private readonly entryWords: EntryWords;
+  private readonly ownWordsWritten: ShortCache<boolean>;
   /** The pages' queries, compiled once per shape; checked against a fresh build wherever answers are. */
   private readonly shapes: QueryShapes;
 
@@ -81,6 +85,8 @@ export class GalleryService {
     this.version = new ShortCache(this.clock, 250, () => galleryVersion(this.db));
     this.shapes = new QueryShapes(checkAnswers);
     this.index = new GalleryIndex(database, reference, () => this.changed());
+    this.entryWords = new EntryWords(reference);
+    this.ownWordsWritten = new ShortCache(this.clock, 1000, () => this.index.walked());
     // Every change of what the gallery shows re-indexes the photos it touches: a job per photo, enqueued
     // in the change's transaction and run by the request after it commits (issue 35: the decision's
     // transaction keeps only what must be atomic).
@@ -152,7 +158,8 @@ export class GalleryService {
       answer = { items: [], nextCursor: null, total: 0, totalCapped: false };
     } else {
       const dialect = this.database.dialect;
-      const plan = await planSearch(this.db, dialect, filter, q.sort, TOTAL_CAP);
+      const entryWords = filter.tokens && (await this.ownWordsWritten.get()) ? this.entryWords : null;
+      const plan = await planSearch(this.db, dialect, filter, q.sort, TOTAL_CAP, entryWords);
       const page = await this.page([this.db, dialect, filter, q.sort, after, q.limit, plan.page], q.view);
       // The total is the same for every page of one search: counted on the first only, and not even
       // there when that page holds every match (a registration's few photos, most narrow searches).

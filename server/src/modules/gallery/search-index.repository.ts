@@ -33,12 +33,24 @@ export async function acceptedIdsOf(db: DbOrTrx, uploaderId: number): Promise<nu
   return rows.map((r) => r.id);
 }
 
-export async function writeSearchDocument(db: DbOrTrx, dialect: Dialect, photoId: number, doc: string, categories: string[]) {
+/**
+ * A photo's documents: every word it is found by (`doc`), and its own words alone (`own`: registration,
+ * MSN, photographer), which text search reads beside the entries naming a word (entry-words.ts).
+ */
+export async function writeSearchDocument(
+  db: DbOrTrx,
+  dialect: Dialect,
+  photoId: number,
+  docs: { doc: string; own: string },
+  categories: string[],
+) {
   await removeFromIndex(db, dialect, photoId);
   if (dialect === 'postgres') {
-    await sql`insert into photo_search (photo_id, doc) values (${photoId}, to_tsvector('simple', ${doc}))`.execute(db);
+    await sql`insert into photo_search (photo_id, doc, own)
+      values (${photoId}, to_tsvector('simple', ${docs.doc}), to_tsvector('simple', ${docs.own}))`.execute(db);
   } else {
-    await sql`insert into photo_search (rowid, doc) values (${photoId}, ${doc})`.execute(db);
+    await sql`insert into photo_search (rowid, doc) values (${photoId}, ${docs.doc})`.execute(db);
+    await sql`insert into photo_own_search (rowid, doc) values (${photoId}, ${docs.own})`.execute(db);
   }
   if (categories.length > 0) {
     await db
@@ -50,7 +62,10 @@ export async function writeSearchDocument(db: DbOrTrx, dialect: Dialect, photoId
 
 export async function removeFromIndex(db: DbOrTrx, dialect: Dialect, photoId: number): Promise<void> {
   if (dialect === 'postgres') await sql`delete from photo_search where photo_id = ${photoId}`.execute(db);
-  else await sql`delete from photo_search where rowid = ${photoId}`.execute(db);
+  else {
+    await sql`delete from photo_search where rowid = ${photoId}`.execute(db);
+    await sql`delete from photo_own_search where rowid = ${photoId}`.execute(db);
+  }
   await db.deleteFrom('photo_categories').where('photo_id', '=', photoId).execute();
 }
 

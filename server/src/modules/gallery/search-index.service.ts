@@ -37,9 +37,13 @@ export class GalleryIndex {
           airlineId: photo.airline_id,
           airportId: photo.airport_id,
         });
-        const doc = documentTokens([photo.registration, photo.msn, ...words, photo.username], [photo.registration]);
+        const own = [photo.registration, photo.msn, photo.username];
+        const docs = {
+          doc: documentTokens([...own, ...words], [photo.registration]),
+          own: documentTokens(own, [photo.registration]),
+        };
         const categories = [...new Set(fromJson(photo.categories))];
-        await repo.writeSearchDocument(trx, this.database.dialect, photoId, doc, categories);
+        await repo.writeSearchDocument(trx, this.database.dialect, photoId, docs, categories);
         await counts.moveCounts(trx, photoId, counted, {
           airline_id: photo.airline_id,
           airport_id: photo.airport_id,
@@ -65,8 +69,8 @@ export class GalleryIndex {
    * job, and safe beside another run: the walk's row is locked and only moves forward.
    */
   async reindexStep(limit = 500): Promise<number> {
-    const importedAt = await this.reference.curatedImportedAt();
-    if (importedAt === null) return 0;
+    // 0 before any import: the walk a migration asks for (own words, 2026-12-02-01) still runs.
+    const importedAt = (await this.reference.curatedImportedAt()) ?? 0;
     return this.database.db.transaction().execute(async (trx) => {
       // The walk's row first: on PostgreSQL a walk another process is doing now is left to it (this
       // run ends at once instead of waiting for its batch); the SQLite transaction is a writer from
@@ -82,6 +86,15 @@ export class GalleryIndex {
       await repo.setReindexState(trx, { ...walk, after_id: ids.at(-1) ?? walk.until_id });
       return ids.length;
     });
+  }
+
+  /**
+   * Whether every accepted photo's documents are as the present reference words make them: no re-index
+   * walk is due or under way. Text search reads the entries' words and the own words only then.
+   */
+  async walked(): Promise<boolean> {
+    const [importedAt, state] = await Promise.all([this.reference.curatedImportedAt(), repo.reindexState(this.database.db)]);
+    return Number(state.for_import) === (importedAt ?? 0) && state.after_id >= state.until_id;
   }
 
   /** After a rename: the photographer is found by the new name. */

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { GallerySort } from '../../../../contract/gallery.js';
 import type { DbOrTrx, Dialect } from '../../db/database.js';
-import { countedFilter, type Driver, type GalleryFilter, type PagePlan } from './search.repository.js';
-import { PROBED_TEXT_SIZE, textMatches } from './text-match.repository.js';
+import type { Entry, EntryWords } from './entry-words.js';
+import { countedFilter, isEntriesDriver, type Driver, type GalleryFilter, type PagePlan } from './search.repository.js';
+import { ownWordsMatches, PROBED_TEXT_SIZE, textMatches } from './text-match.repository.js';
 
 // How a gallery search is run (issue 37): which filters are gathered first and which are probed photo
 // by photo, and on SQLite which index drives the page and the count. Decided per search from the counts
@@ -67,26 +68,47 @@ export async function planSearch(
   f: GalleryFilter,
   sort: GallerySort,
   cap: number,
+  /** Which entries name a word; null while the own words are not all written (entry-words.ts). */
+  entryWords: EntryWords | null = null,
 ): Promise<SearchPlan> {
   const active = (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);
+  const narrow = active.some((k) => NARROW.has(k));
+  const named = entryWords && !narrow ? await namedBy(db, dialect, f, entryWords) : null;
   const [probes, textSize] = await Promise.all([
     categoryProbes(db, f),
-    f.tokens?.length ? textMatches(db, dialect, f.tokens, PROBED_TEXT_SIZE) : Promise.resolve(null),
+    // Words the entries name are sized by the entries' counts: counting their matches cost up to 7 ms.
+    named
+      ? Promise.resolve(named.size)
+      : f.tokens?.length
+        ? textMatches(db, dialect, f.tokens, PROBED_TEXT_SIZE)
+        : Promise.resolve(null),
   ]);
   const probeText = textSize !== null && textSize >= PROBED_TEXT_SIZE;
   const fallback: SearchPlan = {
     page: { probeCategory: probes.page, probeText },
     count: { probeCategory: probes.count, probeText },
   };
-  if (dialect !== 'sqlite' || active.length === 0 || active.some((k) => NARROW.has(k))) return fallback;
+  if ((dialect !== 'sqlite' && !named) || active.length === 0 || narrow) return fallback;
   // Common words beside other filters: how common weighs the choice, so they are counted further.
-  const countedTo = probeText && active.length > 1 ? TEXT_COUNTED_UP_TO : PROBED_TEXT_SIZE;
+  const countedTo = probeText && active.length > 1 && !named ? TEXT_COUNTED_UP_TO : PROBED_TEXT_SIZE;
   const words = countedTo === TEXT_COUNTED_UP_TO ? await textMatches(db, dialect, f.tokens!, countedTo) : textSize;
   const sizes = await filterSizes(db, f, active);
   if (!sizes) return fallback;
   // A count that reached its limit is a floor: the words are then not gathered.
-  const ways = waysOf(f, active, sort, cap, { ...sizes, words, wordsExact: words !== null && words < countedTo });
+  const ways = waysOf(f, active, sort, cap, {
+    ...sizes,
+    words,
+    wordsExact: named !== null || (words !== null && words < countedTo),
+    named,
+  });
   const best = (key: 'page' | 'count') => ways.reduce((a, b) => (b[key] < a[key] ? b : a));
+  if (dialect !== 'sqlite') {
+    // PostgreSQL plans the rest itself; only the entries' merge is a shape it cannot find alone.
+    const page = best('page');
+    return isEntriesDriver(page.driver)
+      ? { ...fallback, page: { ...fallback.page, driver: page.driver, probeText: false } }
+      : fallback;
+  }
   const asPlan = (w: Way): PagePlan => ({
     driver: w.driver,
     probeCategory: f.category !== undefined && !w.gatherCategory,
@@ -106,6 +128,7 @@ function waysOf(
     dates: number;
     words: number | null;
     wordsExact: boolean;
+    named: Named | null;
   },
 ): Way[] {
   const { all, counts, dates, words } = s;
@@ -162,7 +185,76 @@ function waysOf(
   if (words !== null && s.wordsExact) {
     add({ driver: 'rows', gatherText: true }, words, COST.textMatch + COST.row + catProbe, false);
   }
+  if (s.named) {
+    // Each entry's covering index, walked in order (the order of acceptance) or its photos sorted, and
+    // the photos whose own words hold the word, gathered; the other words probed on each photo read.
+    const kept = found / Math.max(words ?? 1, 1);
+    const perEntry = COST.coveredEntry + catProbe + (f.tokens!.length > 1 ? COST.textProbe : 0);
+    const read = (n: number) =>
+      sort === 'accepted' ? Math.min(n, 41 / Math.max(kept, 1 / n)) * perEntry : n * (perEntry + kept * COST.sorted);
+    const { entries, own } = s.named;
+    ways.push({
+      driver: { entries: entries.map(({ kind, id }) => ({ kind, id })), token: s.named.token },
+      gatherText: true,
+      page: entries.reduce((ms, e) => ms + read(e.n), 0) + own * (COST.textMatch + COST.row + catProbe),
+      count: Infinity,
+    });
+  }
   return ways;
+}
+
+/** Own-word matches counted up to this: a word more photos hold as their own is searched as before. */
+const OWN_WORDS_UP_TO = 500;
+
+/** The entries naming one of the words, with their photos, and the photos whose own words hold it. */
+interface Named {
+  token: number;
+  entries: (Entry & { n: number })[];
+  own: number;
+  /** At most this many photos hold the word. */
+  size: number;
+}
+
+/**
+ * The word the fewest photos hold through the entries naming it, if each word's entries are few
+ * enough to list and its own-word matches few enough to gather; else null.
+ */
+async function namedBy(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, entryWords: EntryWords): Promise<Named | null> {
+  if (!f.tokens?.length) return null;
+  const lists = await Promise.all(f.tokens.map((t) => entryWords.of(t)));
+  const all = lists.flatMap((l) => l ?? []);
+  const counted = await entryCounts(db, all);
+  let best: Omit<Named, 'own' | 'size'> & { n: number } = { token: -1, entries: [], n: Infinity };
+  lists.forEach((list, token) => {
+    if (!list) return;
+    const entries = list.map((e) => ({ ...e, n: counted.get(`${e.kind}:${e.id}`) ?? 0 })).filter((e) => e.n > 0);
+    const n = entries.reduce((sum, e) => sum + e.n, 0);
+    if (n < best.n) best = { token, entries, n };
+  });
+  if (best.token < 0) return null;
+  const own = await ownWordsMatches(db, dialect, f.tokens[best.token]!, OWN_WORDS_UP_TO);
+  if (own >= OWN_WORDS_UP_TO) return null;
+  return { token: best.token, entries: best.entries, own, size: best.n + own };
+}
+
+/** Accepted photos per entry, as the gallery keeps them. */
+async function entryCounts(db: DbOrTrx, entries: Entry[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (entries.length === 0) return out;
+  const rows = await db
+    .selectFrom('gallery_counts')
+    .select(['kind', 'key', 'n'])
+    .where((eb) =>
+      eb.or(
+        (['type', 'airline', 'airport'] as const)
+          .map((kind) => [kind, [...new Set(entries.filter((e) => e.kind === kind).map((e) => String(e.id)))]] as const)
+          .filter(([, keys]) => keys.length > 0)
+          .map(([kind, keys]) => eb.and([eb('kind', '=', kind), eb('key', 'in', keys)])),
+      ),
+    )
+    .execute();
+  for (const r of rows) out.set(`${r.kind}:${r.key}`, Number(r.n));
+  return out;
 }
 
 /**

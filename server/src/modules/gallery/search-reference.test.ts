@@ -7,12 +7,24 @@ import { fill, pick, random, type Filled } from '../../testing/gallery-fill.js';
 import { createTestApp, databaseKinds, type TestApp } from '../../testing/harness.js';
 import { queryTokens } from './search-text.js';
 import { QueryShapes } from '../../db/query-shapes.js';
-import { countCapped, searchCardsCompiled, type Driver, type GalleryFilter } from './search.repository.js';
+import { EntryWords } from './entry-words.js';
+import { planSearch } from './search-plan.js';
+import {
+  countCapped,
+  isEntriesDriver,
+  searchCardsCompiled,
+  type Driver,
+  type EntriesDriver,
+  type GalleryFilter,
+} from './search.repository.js';
 
 /** The drivers search-plan.ts may name for a filter (each index only where the filter allows it). */
-function driversFor(f: GalleryFilter, sort: string): (Driver | undefined)[] {
+async function driversFor(f: GalleryFilter, sort: string, entryWords: EntryWords): Promise<(Driver | undefined)[]> {
   const cover = { airlineId: 'airline', airportId: 'airport', typeId: 'type', uploaderId: 'uploader' } as const;
+  // Through the entries naming each word that few enough entries name (photos or not).
+  const named = await Promise.all((f.tokens ?? []).map(async (t, token) => ({ entries: await entryWords.of(t), token })));
   return [
+    ...named.filter((d): d is EntriesDriver => d.entries !== null),
     undefined,
     'sort',
     'rows',
@@ -93,8 +105,14 @@ function queries(f: Filled, n: number): GalleryQuery[] {
         // As typed so far: the start of a word.
         return ['q', rand() < 0.3 ? w.slice(0, 3) : w];
       }
-      case 8:
-        return ['q', rand() < 0.5 ? pick(rand, f.registrations) : `${pick(rand, f.words)} ${pick(rand, f.words)}`];
+      case 8: {
+        const r = rand();
+        // A registration, a photographer's name or an MSN (a photo's own words), or two names' words.
+        if (r < 0.3) return ['q', pick(rand, f.registrations)];
+        if (r < 0.45) return ['q', `拍机${Math.floor(rand() * 80)}号`];
+        if (r < 0.55) return ['q', String(30000 + Math.floor(rand() * 3000)).slice(0, rand() < 0.5 ? 4 : 5)];
+        return ['q', `${pick(rand, f.words)} ${pick(rand, f.words)}`];
+      }
       default: {
         const year = 2016 + Math.floor(rand() * 10);
         return rand() < 0.5 ? ['from', `${year}-06-01`] : ['to', `${year}-03-31`];
@@ -192,10 +210,25 @@ describe.each(databaseKinds())('gallery search against its plain definition (%s)
     expect(nonEmpty).toBeGreaterThan(pool.length / 2);
   }, 300_000);
 
+  it('takes the entries naming a word for much of the free text', async () => {
+    const entryWords = new EntryWords(t.services.reference);
+    const chosen = { entries: 0, text: 0 };
+    for (const q of pool) {
+      const filter = t.services.gallery.filterOf(q);
+      if (!filter?.tokens) continue;
+      chosen.text++;
+      const plan = await planSearch(t.database.db, t.database.dialect, filter, q.sort, 1_000, entryWords);
+      if (isEntriesDriver(plan.page.driver)) chosen.entries++;
+    }
+    expect(chosen.entries).toBeGreaterThan(chosen.text / 4);
+  });
+
   it('does so in every shape a query takes: gathered, probed or walked, pages and counts', async () => {
     const db = t.database.db;
     const dialect = t.database.dialect;
     let withText = 0;
+    let entryShapes = 0;
+    const entryWords = new EntryWords(t.services.reference);
     // The pages' queries as the service runs them: compiled once per shape, each checked against a fresh build.
     const shapes = new QueryShapes(true);
     const cards = async (...args: Parameters<typeof searchCardsCompiled> extends [unknown, ...infer A] ? A : never) =>
@@ -213,7 +246,8 @@ describe.each(databaseKinds())('gallery search against its plain definition (%s)
       // name for this filter (an index it walks or gathers from, or the photos by id).
       for (const probeCategory of [false, true]) {
         for (const probeText of [false, true]) {
-          for (const driver of driversFor(filter, q.sort)) {
+          for (const driver of await driversFor(filter, q.sort, entryWords)) {
+            if (isEntriesDriver(driver)) entryShapes++;
             const plan = { probeCategory, probeText, driver };
             const said = `${JSON.stringify(q)} ${JSON.stringify(plan)}`;
             const first = await cards(db, dialect, filter, q.sort, null, q.limit, plan);
@@ -236,6 +270,7 @@ describe.each(databaseKinds())('gallery search against its plain definition (%s)
       }
     }
     expect(withText).toBeGreaterThan(50);
+    expect(entryShapes).toBeGreaterThan(100);
     // Every shape, words and cursors too, is kept: none is built anew per query.
     expect(shapes.size.refused).toBe(0);
     expect(shapes.size.kept).toBeGreaterThan(100);

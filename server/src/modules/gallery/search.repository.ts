@@ -5,7 +5,8 @@ import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { QueryShapes } from '../../db/query-shapes.js';
 import { CARD_COLUMNS, type Database, type PhotosTable } from '../../db/schema.js';
 import type { QueryToken } from './search-text.js';
-import { textMatch, textMatches } from './text-match.repository.js';
+import { ownWordsMatch, textMatch, textMatches } from './text-match.repository.js';
+import type { Entry } from './entry-words.js';
 
 export { textProbed } from './text-match.repository.js';
 import { ACCEPTED } from '../../db/accepted.js';
@@ -143,17 +144,20 @@ function shaped<R>(
   const active = activeFilters(f);
   const valued = active.filter((k) => k !== 'tokens' && k !== 'featured');
   const tokens = f.tokens ?? [];
+  // The entries' ids are values too: a shape is the kinds of the entries, not which.
+  const entries = isEntriesDriver(plan.driver) ? plan.driver.entries : [];
   const values = [
     ...valued.map((k) => f[k] as string | number),
     ...tokens.map((t) => t.text),
     ...(after ? [after.value, after.id] : []),
+    ...entries.map((e) => e.id),
   ];
   const key = JSON.stringify([
     dialect,
     view,
     sort,
     limit,
-    plan,
+    isEntriesDriver(plan.driver) ? { ...plan, driver: { entries: entries.map((e) => e.kind), token: plan.driver.token } } : plan,
     active,
     f.featured,
     tokens.map((t) => t.prefix),
@@ -165,7 +169,10 @@ function shaped<R>(
     for (const k of valued) filter[k] = v[i++];
     if (f.tokens) filter.tokens = tokens.map((t) => ({ text: v[i++], prefix: t.prefix }));
     const cursor = after ? { value: v[i++]!, id: v[i++] as number } : null;
-    return build(db, dialect, filter as GalleryFilter, sort, cursor, limit, plan);
+    const driver = isEntriesDriver(plan.driver)
+      ? { ...plan.driver, entries: entries.map((e) => ({ ...e, id: v[i++] as number })) }
+      : plan.driver;
+    return build(db, dialect, filter as GalleryFilter, sort, cursor, limit, { ...plan, driver });
   });
 }
 
@@ -173,7 +180,26 @@ function shaped<R>(
  * What drives a query on SQLite (search-plan.ts): the sort's own index, another index by name, or the
  * photos by id from a gathered category's or words' matches.
  */
-export type Driver = 'sort' | 'rows' | { index: string };
+export type Driver = 'sort' | 'rows' | { index: string } | EntriesDriver;
+
+/**
+ * Text driven by the entries naming one of its words (`token`, an index into the filter's tokens):
+ * each entry's photos read in the sort's order from its covering index, and the photos whose own words
+ * hold the word, merged (entry-words.ts). The other words and filters are checked on each photo read.
+ */
+export interface EntriesDriver {
+  entries: Entry[];
+  token: number;
+}
+
+export const isEntriesDriver = (d: Driver | undefined): d is EntriesDriver => typeof d === 'object' && 'entries' in d;
+
+const ENTRY_COLUMN = { type: 'aircraft_type_id', airline: 'airline_id', airport: 'airport_id' } as const;
+const ENTRY_INDEX = {
+  type: 'photos_gallery_type_cover_idx',
+  airline: 'photos_gallery_airline_cover_idx',
+  airport: 'photos_gallery_airport_cover_idx',
+} as const;
 
 /** How a page or a count finds its photos (search-plan.ts decides it per search). */
 export interface PagePlan {
@@ -196,7 +222,7 @@ function hintOf(dialect: Dialect, f: GalleryFilter, sort: GallerySort, plan: Pag
       : undefined);
   if (driver === 'sort') return `indexed by ${SORT_INDEX[sort]}`;
   if (driver === 'rows') return 'not indexed';
-  return driver ? `indexed by ${driver.index}` : undefined;
+  return driver && !isEntriesDriver(driver) ? `indexed by ${driver.index}` : undefined;
 }
 
 /** The page's rows in order, by the ids the filter's and sort's indexes give. */
@@ -211,6 +237,10 @@ function page(
 ) {
   const column = SORT_COLUMN[sort];
   const { probeCategory = false, probeText = false } = plan;
+  if (isEntriesDriver(plan.driver)) {
+    const ids = entriesIds(db, dialect, f, sort, after, limit, plan.driver, probeCategory);
+    return db.selectFrom('photos').where('photos.id', 'in', ids).orderBy(`photos.${column}`, 'desc').orderBy('photos.id', 'desc');
+  }
   const ids = filtered(db, dialect, f, probeCategory ? 'sorted' : 'gather', hintOf(dialect, f, sort, plan), probeText)
     .select('photos.id')
     .$if(after !== null, (q) =>
@@ -220,6 +250,64 @@ function page(
     .orderBy('photos.id', 'desc')
     .limit(limit + 1);
   return db.selectFrom('photos').where('photos.id', 'in', ids).orderBy(`photos.${column}`, 'desc').orderBy('photos.id', 'desc');
+}
+
+/**
+ * The page's ids through the entries naming the driving word: one read per entry along its covering
+ * index in the sort's order (for another sort, its photos sorted), and one of the photos whose own
+ * words hold the word, each at most a page long, merged. A photo two entries name comes once.
+ */
+function entriesIds(
+  db: DbOrTrx,
+  dialect: Dialect,
+  f: GalleryFilter,
+  sort: GallerySort,
+  after: SortKey | null,
+  limit: number,
+  driver: EntriesDriver,
+  probeCategory: boolean,
+) {
+  const column = SORT_COLUMN[sort];
+  const tokens = f.tokens ?? [];
+  // An entry that names the word holds it for each of its photos; the other words are probed.
+  const rest: GalleryFilter = { ...f, tokens: tokens.length > 1 ? tokens : undefined };
+  const category = probeCategory ? 'probe' : 'gather';
+  const branch = (q: SelectQueryBuilder<Database, 'photos', object>) =>
+    q
+      .select(['photos.id', sql<number | string>`${sql.ref(`photos.${column}`)}`.as('k')])
+      .$if(after !== null, (b) =>
+        b.where(sql<boolean>`(${sql.ref(`photos.${column}`)}, photos.id) < (${after!.value}, ${after!.id})`),
+      )
+      .orderBy(`photos.${column}`, 'desc')
+      .orderBy('photos.id', 'desc')
+      .limit(limit + 1);
+  const hint = (index: string) => (dialect === 'sqlite' ? `indexed by ${index}` : undefined);
+  const parts = [
+    ...driver.entries.map((e) =>
+      branch(
+        filtered(db, dialect, rest, category, hint(ENTRY_INDEX[e.kind]), true).where(`photos.${ENTRY_COLUMN[e.kind]}`, '=', e.id),
+      ),
+    ),
+    branch(
+      filtered(db, dialect, rest, category, dialect === 'sqlite' ? 'not indexed' : undefined, true).where(
+        ownWordsMatch(dialect, tokens[driver.token]!),
+      ),
+    ),
+  ].map(
+    (q, i) =>
+      db.selectFrom(q.as(`e${i}`)).select([`e${i}.id as id`, `e${i}.k as k`] as never[]) as unknown as SelectQueryBuilder<
+        Database,
+        never,
+        { id: number; k: number | string }
+      >,
+  );
+  const merged = parts.slice(1).reduce((a, b) => a.union(b), parts[0]!);
+  return db
+    .selectFrom(merged.as('u'))
+    .select('u.id')
+    .orderBy('u.k', 'desc')
+    .orderBy('u.id', 'desc')
+    .limit(limit + 1);
 }
 
 const activeFilters = (f: GalleryFilter) => (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);

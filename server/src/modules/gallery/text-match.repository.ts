@@ -54,6 +54,27 @@ export function textMatch(dialect: Dialect, tokens: QueryToken[], probe: boolean
   };
 }
 
+/** Photos whose own words (registration, MSN, photographer) hold the token, gathered from their own index. */
+export function ownWordsMatch(dialect: Dialect, t: QueryToken) {
+  const text = sql`${t.text}`;
+  if (dialect === 'postgres') {
+    const query = t.prefix ? sql`${text} || ':*'` : text;
+    return sql<SqlBool>`photos.id = any(array(select photo_id from photo_search where own @@ to_tsquery('simple', ${query})))`;
+  }
+  const query = t.prefix ? sql`'"' || ${text} || '"*'` : sql`'"' || ${text} || '"'`;
+  return sql<SqlBool>`photos.id in (select rowid from photo_own_search where photo_own_search match ${query})`;
+}
+
+/** Photos whose own words hold the token, counted up to `limit`. */
+export async function ownWordsMatches(db: DbOrTrx, dialect: Dialect, t: QueryToken, limit: number): Promise<number> {
+  const matches =
+    dialect === 'postgres'
+      ? sql`select 1 from photo_search where own @@ to_tsquery('simple', ${tsQuery([t])}) limit ${limit}`
+      : sql`select 1 from photo_own_search where photo_own_search match ${ftsMatch([t])} limit ${limit}`;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (${matches}) as m`.execute(db);
+  return Number(rows[0]!.n);
+}
+
 /**
  * Free text matching at least this many accepted photos is probed per photo along an index rather than
  * gathered. At 1M photos on SQLite a gathered match cost ~0.7 µs and a probe ~3.5 µs, and a page walks

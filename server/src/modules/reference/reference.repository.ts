@@ -106,6 +106,9 @@ export const findAirline = (db: DbOrTrx, id: number) =>
 export const findAircraftType = (db: DbOrTrx, id: number) =>
   db.selectFrom('aircraft_types').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Every row of a kind, whatever its status (the gallery's words of each entry). */
+export const allRows = (db: DbOrTrx, kind: RefKind) => db.selectFrom(kind).selectAll().execute();
+
 /** Rows by id for presenting photos; pending rows included (a photo may use its uploader's suggestion). */
 export const airportsByIds = (db: DbOrTrx, ids: number[]) =>
   db.selectFrom('airports').selectAll().where('id', 'in', ids).execute();

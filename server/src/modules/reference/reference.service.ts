@@ -10,7 +10,7 @@ import type { EventHub } from '../../events.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalidCursor } from '../../http/cursor.js';
 import { conflict, notFound } from '../../shared/errors.js';
-import { KINDS, type KindTypes } from './kinds.js';
+import { KIND_LIST, KINDS, type KindTypes } from './kinds.js';
 import { lastImport, setSearchText } from './reference-import.repository.js';
 import * as repo from './reference.repository.js';
 import type { RefKind } from './reference.repository.js';
@@ -113,11 +113,17 @@ export class ReferenceService {
     const taken = await repo.takenCode(this.db, kind, k.codes(request), null, k.codesPassOn);
     if (taken) throw codeTaken(kind, taken);
     const direct = policy.addsDirectly(actor);
-    const id = await k.insert(this.db, {
-      ...k.columns(request),
-      status: direct ? 'available' : 'pending',
-      suggested_by: actor.id,
-      created_at: this.clock.now(),
+    const id = await this.db.transaction().execute(async (trx) => {
+      const made = await k.insert(trx, {
+        ...k.columns(request),
+        status: direct ? 'available' : 'pending',
+        suggested_by: actor.id,
+        created_at: this.clock.now(),
+      });
+      // A new entry's words: the gallery's text search finds its photos by them (allNameWords).
+      await bumpLookup(trx, 'reference');
+      this.namesVersion.clear();
+      return made;
     });
     return { message: direct ? PHOTO_MESSAGES.added : PHOTO_MESSAGES.suggested, item: k.present((await k.find(this.db, id))!) };
   }
@@ -181,6 +187,19 @@ export class ReferenceService {
       this.summaryLookups.airports.get(ids.airports),
     ]);
     return { types, airlines, airports };
+  }
+
+  /**
+   * Every entry's words, as `searchWords` gives them for a photo: the gallery finds a word's photos
+   * through the entries whose words hold it. Read again when `namesVersion` moves on (every edit,
+   * addition and import moves it).
+   */
+  async allNameWords(): Promise<{ kind: RefKind; id: number; words: string }[]> {
+    const of = async <K extends RefKind>(kind: K) => {
+      const rows = (await repo.allRows(this.db, kind)) as KindTypes[K]['row'][];
+      return rows.map((row) => ({ kind, id: row.id, words: KINDS[kind].nameWords(row) }));
+    };
+    return (await Promise.all(KIND_LIST.map((kind) => of(kind)))).flat();
   }
 
   /** The words a photo is found by for its type, airline and airport (codes, names, short names); `db` may be a transaction. */
