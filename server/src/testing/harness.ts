@@ -114,6 +114,17 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** Storage back-ends the photo suites run on: both, always (s3rver needs nothing installed). */
 export const storageKinds = ['fs', 's3'] as const;
 
+/** The id of an available entry of the imported reference data, by its ICAO code. */
+export async function curatedId(t: Pick<TestApp, 'database'>, table: 'airports' | 'airlines' | 'aircraft_types', icao: string) {
+  const row = await t.database.db
+    .selectFrom(table)
+    .select('id')
+    .where('icao', '=', icao)
+    .where('status', '=', 'available')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A small set of reference data, added by a screener so it is available at once. */
 export async function seedReference(t: TestApp) {
   const screener = { id: (await makeUser(t, 1)).id, username: 's', level: 1, sessionId: 0 };

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptPhoto, bearer, createTestApp, databaseKinds, insertPhoto, makeUser, type TestApp } from '../../testing/harness.js';
+import {
+  acceptPhoto,
+  bearer,
+  createTestApp,
+  curatedId,
+  databaseKinds,
+  insertPhoto,
+  makeUser,
+  type TestApp,
+} from '../../testing/harness.js';
 import { importReferenceData } from '../reference/reference.import.js';
 import { EntryWords } from './entry-words.js';
 import { GalleryIndex } from './search-index.service.js';
@@ -28,15 +37,6 @@ describe.each(databaseKinds())('text search by entries and own words on %s', (ki
     const filter = t.services.gallery.filterOf({ q: query, sort: 'accepted', limit: 20 })!;
     return (await planSearch(t.database.db, t.database.dialect, filter, 'accepted', 1_000, entryWords)).page.driver;
   };
-  const one = async (table: 'airports' | 'airlines' | 'aircraft_types', icao: string) =>
-    (
-      await t.database.db
-        .selectFrom(table)
-        .select('id')
-        .where('icao', '=', icao)
-        .where('status', '=', 'available')
-        .executeTakeFirstOrThrow()
-    ).id;
   const accepted = async (uploader: User, over: Record<string, unknown>) => {
     const id = await insertPhoto(t, uploader.id, { in_flight: 0, ...over });
     await acceptPhoto(t, id, { id: screener.id, username: 's', level: 1 });
@@ -61,7 +61,11 @@ describe.each(databaseKinds())('text search by entries and own words on %s', (ki
       headers: bearer(alice.token),
       payload: { username: '云端飞友' },
     });
-    const [cca, a320, pek] = await Promise.all([one('airlines', 'CCA'), one('aircraft_types', 'A320'), one('airports', 'ZBAA')]);
+    const [cca, a320, pek] = await Promise.all([
+      curatedId(t, 'airlines', 'CCA'),
+      curatedId(t, 'aircraft_types', 'A320'),
+      curatedId(t, 'airports', 'ZBAA'),
+    ]);
     photo.first = await accepted(alice, {
       registration: 'B-1234',
       msn: '4321',

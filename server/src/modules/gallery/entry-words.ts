@@ -11,6 +11,8 @@ export type EntryKind = 'type' | 'airline' | 'airport';
 export interface Entry {
   kind: EntryKind;
   id: number;
+  /** In a search's plan: the entry names every word of the query, none is probed on its photos. */
+  whole?: boolean;
 }
 
 /** A word more entries than this name (a letter, a prefix of many names) is searched as before. */

@@ -19,6 +19,7 @@ import {
   acceptPhoto,
   bearer,
   createTestApp,
+  curatedId,
   databaseKinds,
   expectChineseError,
   insertPhoto,
@@ -56,21 +57,12 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     await importReferenceData(t.database.db, t.clock.now());
-    const one = async (table: 'airports' | 'airlines' | 'aircraft_types', icao: string) =>
-      (
-        await t.database.db
-          .selectFrom(table)
-          .select('id')
-          .where('icao', '=', icao)
-          .where('status', '=', 'available')
-          .executeTakeFirstOrThrow()
-      ).id;
-    ids.pek = await one('airports', 'ZBAA');
-    ids.pvg = await one('airports', 'ZSPD');
-    ids.cca = await one('airlines', 'CCA');
-    ids.ces = await one('airlines', 'CES');
-    ids.a320 = await one('aircraft_types', 'A320');
-    ids.b738 = await one('aircraft_types', 'B738');
+    ids.pek = await curatedId(t, 'airports', 'ZBAA');
+    ids.pvg = await curatedId(t, 'airports', 'ZSPD');
+    ids.cca = await curatedId(t, 'airlines', 'CCA');
+    ids.ces = await curatedId(t, 'airlines', 'CES');
+    ids.a320 = await curatedId(t, 'aircraft_types', 'A320');
+    ids.b738 = await curatedId(t, 'aircraft_types', 'B738');
     screener = await makeUser(t, 1);
     alice = await makeUser(t);
     bob = await makeUser(t);

@@ -27,6 +27,8 @@ const COST = {
   coveredEntry: 0.00004,
   /** A photo's row, read by id or from an index that does not cover the filters. */
   row: 0.002,
+  /** A photo met by id in the index keyed by id, which carries every filter and sort column. */
+  byId: 0.0002,
   /** Checking a photo's category by key, and its words in its document. */
   categoryProbe: 0.0005,
   textProbe: 0.004,
@@ -104,10 +106,11 @@ export async function planSearch(
   const best = (key: 'page' | 'count') => ways.reduce((a, b) => (b[key] < a[key] ? b : a));
   if (dialect !== 'sqlite') {
     // PostgreSQL plans the rest itself; only the entries' merge is a shape it cannot find alone.
-    const page = best('page');
-    return isEntriesDriver(page.driver)
-      ? { ...fallback, page: { ...fallback.page, driver: page.driver, probeText: false } }
-      : fallback;
+    const entries = (key: 'page' | 'count'): PagePlan => {
+      const { driver } = best(key);
+      return isEntriesDriver(driver) ? { ...fallback[key], driver, probeText: false } : fallback[key];
+    };
+    return { page: entries('page'), count: entries('count') };
   }
   const asPlan = (w: Way): PagePlan => ({
     driver: w.driver,
@@ -180,24 +183,26 @@ function waysOf(
     if (sort === 'taken') ways[ways.length - 1]!.page = Infinity;
   }
   if (f.category !== undefined && counts.category !== undefined) {
-    add({ driver: 'rows', gatherCategory: true }, counts.category, COST.row + textProbe, false);
+    add({ driver: 'rows', gatherCategory: true }, counts.category, COST.byId + textProbe, false);
   }
   if (words !== null && s.wordsExact) {
-    add({ driver: 'rows', gatherText: true }, words, COST.textMatch + COST.row + catProbe, false);
+    add({ driver: 'rows', gatherText: true }, words, COST.textMatch + COST.byId + catProbe, false);
   }
   if (s.named) {
     // Each entry's covering index, walked in order (the order of acceptance) or its photos sorted, and
     // the photos whose own words hold the word, gathered; the other words probed on each photo read.
     const kept = found / Math.max(words ?? 1, 1);
-    const perEntry = COST.coveredEntry + catProbe + (f.tokens!.length > 1 ? COST.textProbe : 0);
-    const read = (n: number) =>
-      sort === 'accepted' ? Math.min(n, 41 / Math.max(kept, 1 / n)) * perEntry : n * (perEntry + kept * COST.sorted);
+    const perEntry = (e: NamedEntry) => COST.coveredEntry + catProbe + (e.whole ? 0 : COST.textProbe);
+    // Entries read to find `wanted` photos the rest of the filter keeps.
+    const upTo = (e: NamedEntry, wanted: number) => Math.min(e.n, wanted / Math.max(kept, 1 / e.n));
+    const page = (e: NamedEntry) => (sort === 'accepted' ? upTo(e, 41) * perEntry(e) : e.n * (perEntry(e) + kept * COST.sorted));
     const { entries, own } = s.named;
+    const owned = own * (COST.textMatch + COST.byId + catProbe);
     ways.push({
-      driver: { entries: entries.map(({ kind, id }) => ({ kind, id })), token: s.named.token },
+      driver: { entries: entries.map(({ kind, id, whole }) => ({ kind, id, whole })), token: s.named.token },
       gatherText: true,
-      page: entries.reduce((ms, e) => ms + read(e.n), 0) + own * (COST.textMatch + COST.row + catProbe),
-      count: Infinity,
+      page: entries.reduce((ms, e) => ms + page(e), 0) + owned,
+      count: entries.reduce((ms, e) => ms + upTo(e, cap + 1) * perEntry(e), 0) + owned,
     });
   }
   return ways;
@@ -207,9 +212,11 @@ function waysOf(
 const OWN_WORDS_UP_TO = 500;
 
 /** The entries naming one of the words, with their photos, and the photos whose own words hold it. */
+type NamedEntry = Entry & { n: number; whole: boolean };
+
 interface Named {
   token: number;
-  entries: (Entry & { n: number })[];
+  entries: NamedEntry[];
   own: number;
   /** At most this many photos hold the word. */
   size: number;
@@ -224,10 +231,19 @@ async function namedBy(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, entryWor
   const lists = await Promise.all(f.tokens.map((t) => entryWords.of(t)));
   const all = lists.flatMap((l) => l ?? []);
   const counted = await entryCounts(db, all);
+  const keyOf = (e: Entry) => `${e.kind}:${e.id}`;
+  const named = lists.map((list) => (list ? new Set(list.map(keyOf)) : null));
   let best: Omit<Named, 'own' | 'size'> & { n: number } = { token: -1, entries: [], n: Infinity };
   lists.forEach((list, token) => {
     if (!list) return;
-    const entries = list.map((e) => ({ ...e, n: counted.get(`${e.kind}:${e.id}`) ?? 0 })).filter((e) => e.n > 0);
+    const entries = list
+      .map((e) => ({
+        ...e,
+        n: counted.get(keyOf(e)) ?? 0,
+        // An entry naming every word: its photos need none of them probed (国航 of 中国国际航空).
+        whole: named.every((keys) => keys?.has(keyOf(e)) ?? false),
+      }))
+      .filter((e) => e.n > 0);
     const n = entries.reduce((sum, e) => sum + e.n, 0);
     if (n < best.n) best = { token, entries, n };
   });

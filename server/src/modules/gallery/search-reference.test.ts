@@ -22,9 +22,14 @@ import {
 async function driversFor(f: GalleryFilter, sort: string, entryWords: EntryWords): Promise<(Driver | undefined)[]> {
   const cover = { airlineId: 'airline', airportId: 'airport', typeId: 'type', uploaderId: 'uploader' } as const;
   // Through the entries naming each word that few enough entries name (photos or not).
-  const named = await Promise.all((f.tokens ?? []).map(async (t, token) => ({ entries: await entryWords.of(t), token })));
+  // An entry every word's list holds is whole: its photos have no word probed.
+  const lists = await Promise.all((f.tokens ?? []).map((t) => entryWords.of(t)));
+  const keys = lists.map((l) => new Set((l ?? []).map((e) => `${e.kind}:${e.id}`)));
+  const named: EntriesDriver[] = lists.flatMap((list, token) =>
+    list ? [{ entries: list.map((e) => ({ ...e, whole: keys.every((k) => k.has(`${e.kind}:${e.id}`)) })), token }] : [],
+  );
   return [
-    ...named.filter((d): d is EntriesDriver => d.entries !== null),
+    ...named,
     undefined,
     'sort',
     'rows',
