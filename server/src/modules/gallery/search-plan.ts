@@ -28,7 +28,7 @@ const COST = {
   /** A photo's row, read by id or from an index that does not cover the filters. */
   row: 0.002,
   /** A photo met by id in the index keyed by id, which carries every filter and sort column. */
-  byId: 0.0002,
+  byId: 0.0005,
   /** Checking a photo's category by key, and its words in its document. */
   categoryProbe: 0.0005,
   textProbe: 0.004,
