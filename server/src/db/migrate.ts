@@ -33,6 +33,7 @@ import * as m20261130AirframePhotos from './migrations/2026-11-30-03-airframe-ph
 import * as m20261130ViewsDaily from './migrations/2026-11-30-04-photo-views-daily.js';
 import * as m20261201LikesByTime from './migrations/2026-12-01-01-likes-by-time.js';
 import * as m20261202OwnWords from './migrations/2026-12-02-01-own-words.js';
+import * as m20261202SortCovering from './migrations/2026-12-02-02-sort-covering.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-04-photo-views-daily': m20261130ViewsDaily,
   '2026-12-01-01-likes-by-time': m20261201LikesByTime,
   '2026-12-02-01-own-words': m20261202OwnWords,
+  '2026-12-02-02-sort-covering': m20261202SortCovering,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

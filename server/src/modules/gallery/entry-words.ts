@@ -16,7 +16,7 @@ export interface Entry {
 }
 
 /** A word more entries than this name (a letter, a prefix of many names) is searched as before. */
-export const MAX_ENTRIES = 64;
+export const MAX_ENTRIES = 512;
 
 const KIND_OF = { aircraft_types: 'type', airlines: 'airline', airports: 'airport' } as const;
 

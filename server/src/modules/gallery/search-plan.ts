@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import type { GallerySort } from '../../../../contract/gallery.js';
 import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { Entry, EntryWords } from './entry-words.js';
-import { countedFilter, isEntriesDriver, type Driver, type GalleryFilter, type PagePlan } from './search.repository.js';
+import {
+  countedFilter,
+  isEntriesDriver,
+  SORT_INDEX,
+  type Driver,
+  type GalleryFilter,
+  type PagePlan,
+} from './search.repository.js';
 import { ownWordsMatches, PROBED_TEXT_SIZE, textMatches } from './text-match.repository.js';
 
 // How a gallery search is run (issue 37): which filters are gathered first and which are probed photo
@@ -142,6 +149,13 @@ function waysOf(
   );
   const catProbe = f.category !== undefined ? COST.categoryProbe : 0;
   const textProbe = words !== null ? COST.textProbe : 0;
+  // The share of the entries an index gives that its columns pass (every kept filter but the category,
+  // and the date range, less what the index's own range already holds to): only those are probed for
+  // their category and words.
+  const covered = (Object.keys(counts) as (keyof GalleryFilter)[]).filter((k) => k !== 'category');
+  const passing = (held?: keyof GalleryFilter | 'dates') =>
+    covered.filter((k) => k !== held).reduce((p, k) => p * share(counts[k]!), held === 'dates' ? 1 : dates);
+  const probes = (held?: keyof GalleryFilter | 'dates') => (catProbe + textProbe) * passing(held);
   /** Entries read to find the page's 41 (walking in order) or the count's cap (any order), of `size` the way reads. */
   const walk = (size: number) => Math.min(size, (41 * size) / found);
   const upToCap = (size: number) => Math.min(size, ((cap + 1) * size) / found);
@@ -154,17 +168,22 @@ function waysOf(
     });
   // The sort's own index (a date range spans the date-taken index only in its range); for a count, the
   // index keyed by id that carries every filter column.
-  add({ driver: 'sort' }, sort === 'taken' ? all * dates : all, COST.row + catProbe + textProbe, true);
+  add(
+    { driver: 'sort' },
+    sort === 'taken' ? all * dates : all,
+    COST.coveredEntry + probes(sort === 'taken' ? 'dates' : undefined),
+    true,
+  );
   ways[0]!.count = Infinity;
   ways.push({
     driver: { index: 'photos_gallery_id_idx' },
     page: Infinity,
-    count: upToCap(all) * (COST.coveredEntry + catProbe + textProbe),
+    count: upToCap(all) * (COST.coveredEntry + probes()),
   });
   for (const k of active) {
     const index = COVER_INDEX[k];
     if (index && counts[k] !== undefined) {
-      add({ driver: { index } }, counts[k], COST.coveredEntry + catProbe + textProbe, sort === 'accepted');
+      add({ driver: { index } }, counts[k], COST.coveredEntry + probes(k), sort === 'accepted');
     }
   }
   if (f.featured) {
@@ -173,31 +192,31 @@ function waysOf(
     add(
       { driver: { index: `photos_featured_${sort}_idx` } },
       counts.featured ?? all,
-      (alone ? COST.coveredEntry : COST.row) + catProbe + textProbe,
+      (alone ? COST.coveredEntry : COST.row) + probes('featured'),
       true,
     );
   }
   if (dates < 1) {
     // Gathered from the date-taken index (for a page sorted by date taken, the sort's way above).
-    add({ driver: { index: 'photos_gallery_taken_idx' } }, all * dates, COST.row + catProbe + textProbe, false);
+    add({ driver: { index: SORT_INDEX.taken } }, all * dates, COST.coveredEntry + probes('dates'), false);
     if (sort === 'taken') ways[ways.length - 1]!.page = Infinity;
   }
   if (f.category !== undefined && counts.category !== undefined) {
-    add({ driver: 'rows', gatherCategory: true }, counts.category, COST.byId + textProbe, false);
+    add({ driver: 'rows', gatherCategory: true }, counts.category, COST.byId + textProbe * passing(), false);
   }
   if (words !== null && s.wordsExact) {
-    add({ driver: 'rows', gatherText: true }, words, COST.textMatch + COST.byId + catProbe, false);
+    add({ driver: 'rows', gatherText: true }, words, COST.textMatch + COST.byId + catProbe * passing(), false);
   }
   if (s.named) {
     // Each entry's covering index, walked in order (the order of acceptance) or its photos sorted, and
     // the photos whose own words hold the word, gathered; the other words probed on each photo read.
     const kept = found / Math.max(words ?? 1, 1);
-    const perEntry = (e: NamedEntry) => COST.coveredEntry + catProbe + (e.whole ? 0 : COST.textProbe);
+    const perEntry = (e: NamedEntry) => COST.coveredEntry + (catProbe + (e.whole ? 0 : COST.textProbe)) * passing();
     // Entries read to find `wanted` photos the rest of the filter keeps.
     const upTo = (e: NamedEntry, wanted: number) => Math.min(e.n, wanted / Math.max(kept, 1 / e.n));
     const page = (e: NamedEntry) => (sort === 'accepted' ? upTo(e, 41) * perEntry(e) : e.n * (perEntry(e) + kept * COST.sorted));
     const { entries, own } = s.named;
-    const owned = own * (COST.textMatch + COST.byId + catProbe);
+    const owned = own * (COST.textMatch + COST.byId + catProbe * passing());
     ways.push({
       driver: { entries: entries.map(({ kind, id, whole }) => ({ kind, id, whole })), token: s.named.token },
       gatherText: true,
@@ -210,6 +229,8 @@ function waysOf(
 
 /** Own-word matches counted up to this: a word more photos hold as their own is searched as before. */
 const OWN_WORDS_UP_TO = 500;
+/** A word more entries with photos than this name is searched as before: a read each is too many. */
+const NAMED_ENTRIES = 64;
 
 /** The entries naming one of the words, with their photos, and the photos whose own words hold it. */
 type NamedEntry = Entry & { n: number; whole: boolean };
@@ -245,7 +266,7 @@ async function namedBy(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, entryWor
       }))
       .filter((e) => e.n > 0);
     const n = entries.reduce((sum, e) => sum + e.n, 0);
-    if (n < best.n) best = { token, entries, n };
+    if (entries.length <= NAMED_ENTRIES && n < best.n) best = { token, entries, n };
   });
   if (best.token < 0) return null;
   const own = await ownWordsMatches(db, dialect, f.tokens[best.token]!, OWN_WORDS_UP_TO);

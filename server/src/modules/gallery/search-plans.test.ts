@@ -37,10 +37,10 @@ const STATS_AT_100K: [table: string, index: string, stat: string][] = [
 
 /** Each sort's own index (the newest-accepted order is also the tail of (state, decided_at)). */
 const SORT_INDEX = {
-  accepted: /photos_(gallery_accepted|decided)_idx/,
-  taken: /photos_gallery_taken_idx/,
-  views: /photos_gallery_views_idx/,
-  likes: /photos_gallery_likes_idx/,
+  accepted: /photos_(gallery_accepted(_cover)?|decided)_idx/,
+  taken: /photos_gallery_taken(_cover)?_idx/,
+  views: /photos_gallery_views(_cover)?_idx/,
+  likes: /photos_gallery_likes(_cover)?_idx/,
 };
 
 describe('gallery page plans on SQLite', () => {

@@ -38,7 +38,7 @@ async function driversFor(f: GalleryFilter, sort: string, entryWords: EntryWords
       .filter((k) => f[k] !== undefined)
       .map((k) => ({ index: `photos_gallery_${cover[k]}_cover_idx` })),
     ...(f.featured ? [{ index: `photos_featured_${sort}_idx` }] : []),
-    ...(f.from !== undefined || f.to !== undefined ? [{ index: 'photos_gallery_taken_idx' }] : []),
+    ...(f.from !== undefined || f.to !== undefined ? [{ index: 'photos_gallery_taken_cover_idx' }] : []),
   ];
 }
 

@@ -46,12 +46,12 @@ type CategoryPlan = 'gather' | 'probe' | 'sorted';
 /** Accepted photos keyed by id, with every filter and sort column a search on SQLite plans for. */
 const BY_ID_INDEX = 'photos_gallery_id_idx';
 
-/** The partial index of accepted photos each sort walks. */
-const SORT_INDEX = {
-  accepted: 'photos_gallery_accepted_idx',
-  taken: 'photos_gallery_taken_idx',
-  views: 'photos_gallery_views_idx',
-  likes: 'photos_gallery_likes_idx',
+/** The partial index of accepted photos each sort walks: it carries every filter column (migration 2026-12-02-02). */
+export const SORT_INDEX = {
+  accepted: 'photos_gallery_accepted_cover_idx',
+  taken: 'photos_gallery_taken_cover_idx',
+  views: 'photos_gallery_views_cover_idx',
+  likes: 'photos_gallery_likes_cover_idx',
 } as const satisfies Record<GallerySort, string>;
 
 /**
