@@ -228,7 +228,7 @@ function waysOf(
 }
 
 /** Own-word matches counted up to this: a word more photos hold as their own is searched as before. */
-const OWN_WORDS_UP_TO = 500;
+const OWN_WORDS_UP_TO = 2_000;
 /** A word more entries with photos than this name is searched as before: a read each is too many. */
 const NAMED_ENTRIES = 64;
 
