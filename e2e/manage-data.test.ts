@@ -139,6 +139,9 @@ describe.skipIf(!browserAvailable())('/manage/data in Chromium', () => {
     const firstRow = page.getByTestId('entry').first();
     await expect.poll(() => firstRow.textContent()).toContain('上海浦东');
     expect(await firstRow.textContent()).toContain('ZSPD');
+    // The country in Chinese, as every name on the page (issue 34, item 18): the data stores "China".
+    expect(await firstRow.textContent()).toContain('中国');
+    expect(await firstRow.textContent()).not.toContain('China');
     await page.reload();
     await page.getByTestId('entry').first().waitFor();
     expect(await page.getByLabel('搜索机场').inputValue()).toBe('PVG');

@@ -266,7 +266,12 @@ describe.skipIf(!browserAvailable())('NOTAMs and maintenance in Chromium', () =>
     await admin.goto(`${server.url}/`);
     await admin.getByTestId('notam-checked').waitFor({ state: 'attached' });
     expect(admin.url()).toBe(`${server.url}/`);
+    // On every page the administrator is reminded that the others see the maintenance page (issue 34, item 23).
+    const reminder = admin.getByTestId('maintenance-reminder');
+    await reminder.waitFor();
+    expect(await reminder.innerText()).toContain('其他用户现在看到维护页面');
     await admin.goto(`${server.url}/manage/notam`);
+    await reminder.waitFor();
 
     // A check while maintenance goes on changes nothing.
     const checked = page.waitForResponse(api('/site/status'));
@@ -280,6 +285,7 @@ describe.skipIf(!browserAvailable())('NOTAMs and maintenance in Chromium', () =>
     await admin.getByTestId('maintenance-switch').click();
     expect((await off).status()).toBe(200);
     await admin.getByTestId('maintenance-state').getByText('正常运行').waitFor();
+    await reminder.waitFor({ state: 'detached' });
     await page.clock.fastForward(31_000);
     await page.waitForURL(`${server.url}/queue/upload?x=1`);
     await page.getByTestId('slots').waitFor();
