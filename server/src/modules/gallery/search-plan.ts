@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { GallerySort } from '../../../../contract/gallery.js';
 import type { DbOrTrx, Dialect } from '../../db/database.js';
-import type { Entry, EntryWords } from './entry-words.js';
+import type { EntryWords } from './entry-words.js';
+import { namedBy, type Named, type NamedEntry } from './search-named.js';
 import {
   countedFilter,
   isEntriesDriver,
@@ -10,7 +11,7 @@ import {
   type GalleryFilter,
   type PagePlan,
 } from './search.repository.js';
-import { ownWordsMatches, PROBED_TEXT_SIZE, textMatches } from './text-match.repository.js';
+import { PROBED_TEXT_SIZE, textMatches } from './text-match.repository.js';
 
 // How a gallery search is run (issue 37): which filters are gathered first and which are probed photo
 // by photo, and on SQLite which index drives the page and the count. Decided per search from the counts
@@ -232,73 +233,6 @@ function waysOf(
     });
   }
   return ways;
-}
-
-/** Own-word matches counted up to this: a word more photos hold as their own is searched as before. */
-const OWN_WORDS_UP_TO = 2_000;
-/** A word more entries with photos than this name is searched as before: a read each is too many. */
-const NAMED_ENTRIES = 64;
-
-/** The entries naming one of the words, with their photos, and the photos whose own words hold it. */
-type NamedEntry = Entry & { n: number; whole: boolean };
-
-interface Named {
-  token: number;
-  entries: NamedEntry[];
-  own: number;
-  /** At most this many photos hold the word. */
-  size: number;
-}
-
-/**
- * The word the fewest photos hold through the entries naming it, if each word's entries are few
- * enough to list and its own-word matches few enough to gather; else null.
- */
-async function namedBy(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, entryWords: EntryWords): Promise<Named | null> {
-  if (!f.tokens?.length) return null;
-  const lists = await Promise.all(f.tokens.map((t) => entryWords.of(t)));
-  const all = lists.flatMap((l) => l ?? []);
-  const counted = await entryCounts(db, all);
-  const keyOf = (e: Entry) => `${e.kind}:${e.id}`;
-  const named = lists.map((list) => (list ? new Set(list.map(keyOf)) : null));
-  let best: Omit<Named, 'own' | 'size'> & { n: number } = { token: -1, entries: [], n: Infinity };
-  lists.forEach((list, token) => {
-    if (!list) return;
-    const entries = list
-      .map((e) => ({
-        ...e,
-        n: counted.get(keyOf(e)) ?? 0,
-        // An entry naming every word: its photos need none of them probed (国航 of 中国国际航空).
-        whole: named.every((keys) => keys?.has(keyOf(e)) ?? false),
-      }))
-      .filter((e) => e.n > 0);
-    const n = entries.reduce((sum, e) => sum + e.n, 0);
-    if (entries.length <= NAMED_ENTRIES && n < best.n) best = { token, entries, n };
-  });
-  if (best.token < 0) return null;
-  const own = await ownWordsMatches(db, dialect, f.tokens[best.token]!, OWN_WORDS_UP_TO);
-  if (own >= OWN_WORDS_UP_TO) return null;
-  return { token: best.token, entries: best.entries, own, size: best.n + own };
-}
-
-/** Accepted photos per entry, as the gallery keeps them. */
-async function entryCounts(db: DbOrTrx, entries: Entry[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (entries.length === 0) return out;
-  const rows = await db
-    .selectFrom('gallery_counts')
-    .select(['kind', 'key', 'n'])
-    .where((eb) =>
-      eb.or(
-        (['type', 'airline', 'airport'] as const)
-          .map((kind) => [kind, [...new Set(entries.filter((e) => e.kind === kind).map((e) => String(e.id)))]] as const)
-          .filter(([, keys]) => keys.length > 0)
-          .map(([kind, keys]) => eb.and([eb('kind', '=', kind), eb('key', 'in', keys)])),
-      ),
-    )
-    .execute();
-  for (const r of rows) out.set(`${r.kind}:${r.key}`, Number(r.n));
-  return out;
 }
 
 /**

@@ -5,12 +5,14 @@ import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { QueryShapes } from '../../db/query-shapes.js';
 import { CARD_COLUMNS, type Database, type PhotosTable } from '../../db/schema.js';
 import type { QueryToken } from './search-text.js';
-import { ownWordsMatch, textMatch, textMatches } from './text-match.repository.js';
-import type { Entry } from './entry-words.js';
+import { textMatch } from './text-match.repository.js';
+import { entriesIds, isEntriesDriver, type EntriesDriver } from './search-entries.repository.js';
 
 export { textProbed } from './text-match.repository.js';
 import { ACCEPTED } from '../../db/accepted.js';
-import { countOf } from './gallery-counts.repository.js';
+
+export { isEntriesDriver, type EntriesDriver } from './search-entries.repository.js';
+export { countCapped, countedFilter, hasKeptCount } from './search-count.repository.js';
 
 export interface GalleryFilter {
   registrationKey?: string;
@@ -31,10 +33,12 @@ export interface GalleryFilter {
 
 export type SortKey = { value: number | string; id: number };
 
-const SORT_COLUMN = { accepted: 'decided_at', taken: 'taken_on', views: 'views', likes: 'likes' } as const satisfies Record<
-  GallerySort,
-  keyof PhotosTable
->;
+export const SORT_COLUMN = {
+  accepted: 'decided_at',
+  taken: 'taken_on',
+  views: 'views',
+  likes: 'likes',
+} as const satisfies Record<GallerySort, keyof PhotosTable>;
 
 /**
  * How a category is found: its photos gathered first, or probed per photo (its key is (category,
@@ -44,7 +48,7 @@ const SORT_COLUMN = { accepted: 'decided_at', taken: 'taken_on', views: 'views',
 type CategoryPlan = 'gather' | 'probe' | 'sorted';
 
 /** Accepted photos keyed by id, with every filter and sort column a search on SQLite plans for. */
-const BY_ID_INDEX = 'photos_gallery_id_idx';
+export const BY_ID_INDEX = 'photos_gallery_id_idx';
 
 /** The partial index of accepted photos each sort walks: it carries every filter column (migration 2026-12-02-02). */
 export const SORT_INDEX = {
@@ -65,7 +69,7 @@ export const SORT_INDEX = {
  * sort's index by name; beside other filters, `likely(…)` keeps the probe a probe and leaves the planner
  * the choice of index (an airline's own, say). A count keeps the join, as fast or faster there.
  */
-function filtered(
+export function filtered(
   db: DbOrTrx,
   dialect: Dialect,
   f: GalleryFilter,
@@ -187,25 +191,6 @@ function shaped<R>(
  */
 export type Driver = 'sort' | 'rows' | { index: string } | EntriesDriver;
 
-/**
- * Text driven by the entries naming one of its words (`token`, an index into the filter's tokens):
- * each entry's photos read in the sort's order from its covering index, and the photos whose own words
- * hold the word, merged (entry-words.ts). The other words and filters are checked on each photo read.
- */
-export interface EntriesDriver {
-  entries: Entry[];
-  token: number;
-}
-
-export const isEntriesDriver = (d: Driver | undefined): d is EntriesDriver => typeof d === 'object' && 'entries' in d;
-
-const ENTRY_COLUMN = { type: 'aircraft_type_id', airline: 'airline_id', airport: 'airport_id' } as const;
-const ENTRY_INDEX = {
-  type: 'photos_gallery_type_cover_idx',
-  airline: 'photos_gallery_airline_cover_idx',
-  airport: 'photos_gallery_airport_cover_idx',
-} as const;
-
 /** How a page or a count finds its photos (search-plan.ts decides it per search). */
 export interface PagePlan {
   /** A large category probed per photo rather than gathered. */
@@ -217,7 +202,7 @@ export interface PagePlan {
 }
 
 /** The clause after `photos` that makes SQLite take the plan's driver. */
-function hintOf(dialect: Dialect, f: GalleryFilter, sort: GallerySort, plan: PagePlan): string | undefined {
+export function hintOf(dialect: Dialect, f: GalleryFilter, sort: GallerySort, plan: PagePlan): string | undefined {
   if (dialect !== 'sqlite') return undefined;
   const active = activeFilters(f);
   const driver =
@@ -258,7 +243,7 @@ function page(
 }
 
 /** One page of a query over photos in the sort's order: after the cursor, one more than `limit`. */
-function keyset<O>(q: SelectQueryBuilder<Database, 'photos', O>, sort: GallerySort, after: SortKey | null, limit: number) {
+export function keyset<O>(q: SelectQueryBuilder<Database, 'photos', O>, sort: GallerySort, after: SortKey | null, limit: number) {
   const column = SORT_COLUMN[sort];
   return q
     .$if(after !== null, (b) =>
@@ -269,154 +254,4 @@ function keyset<O>(q: SelectQueryBuilder<Database, 'photos', O>, sort: GallerySo
     .limit(limit + 1);
 }
 
-/**
- * The page's ids through the entries naming the driving word: one read per entry along its covering
- * index in the sort's order (for another sort, its photos sorted), and one of the photos whose own
- * words hold the word, each at most a page long, merged. A photo two entries name comes once.
- */
-function entriesIds(
-  db: DbOrTrx,
-  dialect: Dialect,
-  f: GalleryFilter,
-  sort: GallerySort,
-  after: SortKey | null,
-  limit: number,
-  driver: EntriesDriver,
-  probeCategory: boolean,
-) {
-  const column = SORT_COLUMN[sort];
-  const merged = entriesUnion(db, dialect, f, driver, probeCategory, (q) =>
-    keyset(q.select(['photos.id', sql<number | string>`${sql.ref(`photos.${column}`)}`.as('k')]), sort, after, limit),
-  );
-  return db
-    .selectFrom(merged.as('u'))
-    .select('u.id')
-    .orderBy('u.k', 'desc')
-    .orderBy('u.id', 'desc')
-    .limit(limit + 1);
-}
-
-/**
- * The reads of an entries driver, each shaped by `branch` (a page, or ids up to a count's cap), as one
- * `union`: an entry naming the driving word holds it for each of its photos, so the other words are
- * probed, and not even those where the entry names them all; the own words' matches come last.
- */
-function entriesUnion<O extends { id: number }>(
-  db: DbOrTrx,
-  dialect: Dialect,
-  f: GalleryFilter,
-  driver: EntriesDriver,
-  probeCategory: boolean,
-  branch: (q: SelectQueryBuilder<Database, 'photos', object>) => SelectQueryBuilder<Database, 'photos', O>,
-) {
-  const tokens = f.tokens ?? [];
-  const rest: GalleryFilter = { ...f, tokens: tokens.length > 1 ? tokens : undefined };
-  const wordless: GalleryFilter = { ...f, tokens: undefined };
-  const category = probeCategory ? 'probe' : 'gather';
-  const hint = (index: string) => (dialect === 'sqlite' ? `indexed by ${index}` : undefined);
-  const parts = [
-    ...driver.entries.map((e) =>
-      branch(
-        filtered(db, dialect, e.whole ? wordless : rest, category, hint(ENTRY_INDEX[e.kind]), true).where(
-          `photos.${ENTRY_COLUMN[e.kind]}`,
-          '=',
-          e.id,
-        ),
-      ),
-    ),
-    branch(
-      filtered(db, dialect, rest, category, dialect === 'sqlite' ? `indexed by ${BY_ID_INDEX}` : undefined, true).where(
-        ownWordsMatch(dialect, tokens[driver.token]!),
-      ),
-    ),
-  ].map((q, i) => db.selectFrom(q.as(`e${i}`)).selectAll(`e${i}`) as unknown as SelectQueryBuilder<Database, never, O>);
-  return parts.slice(1).reduce((a, b) => a.union(b), parts[0]!);
-}
-
-const activeFilters = (f: GalleryFilter) => (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);
-
-/** Whether the gallery keeps the filter's count: `countCapped` gives it exactly, however large. */
-export const hasKeptCount = (f: GalleryFilter) => countedFilter(f) !== null;
-
-/** The gallery's counter for a filter of at most one kept fact (gallery-counts.repository.ts), if it has one. */
-export function countedFilter(f: GalleryFilter): [kind: string, key: string] | null {
-  const keys = activeFilters(f);
-  if (keys.length === 0) return ['all', ''];
-  if (keys.length > 1) return null;
-  switch (keys[0]) {
-    case 'airlineId':
-      return ['airline', String(f.airlineId)];
-    case 'airportId':
-      return ['airport', String(f.airportId)];
-    case 'typeId':
-      return ['type', String(f.typeId)];
-    case 'uploaderId':
-      return ['user', String(f.uploaderId)];
-    case 'category':
-      return ['category', f.category!];
-    case 'featured':
-      return ['featured', ''];
-    default:
-      return null;
-  }
-}
-
-/**
- * How many accepted photos match: exactly where the gallery keeps the count (no filter, or one airline,
- * airport, type, photographer, category or the featured: `hasKeptCount`), otherwise counted up to
- * `cap + 1` so the count stays cheap. Free text alone is counted in its own table, which holds accepted
- * photos only (GalleryIndex keeps it so), without visiting a photo: `boeing` matches tens of thousands.
- */
-export async function countCapped(
-  db: DbOrTrx,
-  dialect: Dialect,
-  f: GalleryFilter,
-  cap: number,
-  plan: PagePlan = {},
-): Promise<number> {
-  const { probeCategory = false, probeText = false } = plan;
-  const keys = activeFilters(f);
-  const counted = countedFilter(f);
-  if (counted) return countOf(db, ...counted);
-  // A word alone is counted in the full-text index, except through its entries on PostgreSQL: GIN lists
-  // every match of a word before it gives the first (中国货运 30 ms, its entries 3).
-  if (keys.length === 1 && keys[0] === 'tokens' && !(isEntriesDriver(plan.driver) && dialect === 'postgres'))
-    return textMatches(db, dialect, f.tokens!, cap + 1);
-  if (isEntriesDriver(plan.driver)) {
-    // Each read up to the cap: if one reaches it, so does their union; else each is whole.
-    const merged = entriesUnion(db, dialect, f, plan.driver, probeCategory, (q) => q.select('photos.id').limit(cap + 1));
-    const row = await db
-      .selectFrom(
-        db
-          .selectFrom(merged.as('u'))
-          .select('u.id')
-          .limit(cap + 1)
-          .as('matches'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-  if (keys.length === 1 && keys[0] === 'category') {
-    const matches = sql`select 1 from photo_categories where category = ${f.category!} limit ${cap + 1}`;
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (${matches}) as matches`.execute(db);
-    return Number(rows[0]!.n);
-  }
-  const row = await db
-    .selectFrom(
-      filtered(
-        db,
-        dialect,
-        f,
-        probeCategory ? 'probe' : 'gather',
-        plan.driver && plan.driver !== 'sort' ? hintOf(dialect, f, 'accepted', plan) : undefined,
-        probeText,
-      )
-        .select(sql<number>`1`.as('one'))
-        .limit(cap + 1)
-        .as('matches'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const activeFilters = (f: GalleryFilter) => (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);
