@@ -8,6 +8,7 @@ import {
   noticeTexts,
   noticesSeen,
   screenshot,
+  screenshotStill,
   servicesFor,
   startServer,
   type RunningServer,
@@ -56,7 +57,10 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
   }
 
   async function loginAs(page: Page, email: string, password: string) {
-    await page.getByTestId('user-entry').first().click();
+    if (await page.getByTestId('menu-toggle').isVisible()) {
+      await page.getByTestId('menu-toggle').click();
+      await page.getByTestId('nav-dropdown').getByText(SHELL.loginOrRegister).click();
+    } else await page.getByTestId('user-entry').first().click();
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-password').fill(password);
     await page.getByRole('button', { name: SHELL.login, exact: true }).click();
@@ -253,199 +257,107 @@ describe.skipIf(!browserAvailable())('the shell in Chromium', () => {
     await context.close();
   });
 
-  it('a member raised to screener while signed in sees 审图 and opens /screen/queue without signing in again', async () => {
-    const services = await servicesFor(server);
-    await services.accounts.createUser({ email: 'rising@example.com', username: '新审图员', password: 'password-123', level: 0 });
-    await services.accounts.createUser({ email: 'chief2@example.com', username: '站长乙', password: 'password-123', level: 3 });
-    const admin = await services.sessions.login('chief2@example.com', 'password-123', '127.0.0.1');
-    await services.close();
-    const { context, page } = await open('/');
-    await appReady(page);
-    await loginAs(page, 'rising@example.com', 'password-123');
-    await expect.poll(() => page.getByTestId('user-entry').first().textContent()).toBe('新审图员');
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!) as Record<string, unknown>;
-    const screen = page.getByRole('link', { name: '审图', exact: true });
-    expect(await screen.count()).toBe(0);
+  for (const width of [1366, 390]) {
+    it(`a member raised to screener while signed in sees 审图 and opens /screen/queue without signing in again, at ${width} px`, async () => {
+      const services = await servicesFor(server);
+      const email = `rising-${width}@example.com`;
+      await services.accounts.createUser({ email, username: `新审图员${width}`, password: 'password-123', level: 0 });
+      await services.accounts.createUser({
+        email: `chief-${width}@example.com`,
+        username: `站长${width}`,
+        password: 'password-123',
+        level: 3,
+      });
+      const admin = await services.sessions.login(`chief-${width}@example.com`, 'password-123', '127.0.0.1');
+      await services.close();
+      const { context, page } = await open('/', width);
+      await appReady(page);
+      const narrow = width < 736;
+      await loginAs(page, email, 'password-123');
+      await expect.poll(() => page.getByTestId('user-entry').first().textContent()).toBe(`新审图员${width}`);
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!) as Record<string, unknown>;
+      const screen = page.getByRole('link', { name: '审图', exact: true });
+      expect(await screen.count()).toBe(0);
+      // Before: the member's header, and the queue refused with the [shell]'s notice.
+      await page.goto(`${server.url}/screen/queue`);
+      await expect.poll(() => noticesSeen(page)).toContain(SHELL.noPermission);
+      if (narrow) await page.getByTestId('menu-toggle').click();
+      await screenshotStill(page, `promoted-before-${width}`);
 
-    // An administrator raises the member through the API.
-    const setLevel = async (level: number) => {
+      // An administrator raises the member through the API.
       const res = await fetch(`${server.url}/api/v1/admin/users/${String(stored.id)}`, {
         method: 'PUT',
         headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ level }),
+        body: JSON.stringify({ level: 1 }),
       });
       expect(res.status).toBe(200);
-    };
-    await setLevel(1);
-    // Straight to the queue: the guard asks the server before refusing, and lets the screener in.
-    await page.goto(`${server.url}/screen/queue`);
-    await page.getByTestId('start-screening').waitFor();
-    expect(page.url()).toBe(`${server.url}/screen/queue`);
-    expect(await noticesSeen(page)).not.toContain(SHELL.noPermission);
-    await screen.first().waitFor();
-    // The shell's session keeps its shape: the same token and expiry, the new level.
-    const refreshed = JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!) as Record<string, unknown>;
-    expect(refreshed).toEqual({ ...stored, permission: 1 });
-    await screenshot(page, 'promoted-screener-queue');
-
-    // Lowered again: the next answer says so and the links go, without a reload.
-    await setLevel(0);
-    await page.getByRole('link', { name: '图库', exact: true }).first().click();
-    await page.waitForURL(`${server.url}/search`);
-    await expect.poll(() => screen.count()).toBe(0);
-    await context.close();
-  });
-
-  it('sends calls to the overseas host with ?server=US and keeps the choice for the tab', async () => {
-    const { context, page, requests } = await open('/?server=US');
-    await appReady(page);
-    await loginAs(page, member.email, member.password);
-    await expect.poll(() => loginCalls(requests).length).toBe(1);
-    expect(new URL(loginCalls(requests)[0]!.url()).host).toBe(`localhost:${server.port}`);
-    await expect.poll(() => page.getByTestId('user-entry').textContent()).toBe(member.username);
-    await page.goto(`${server.url}/user/${member.id}`);
-    await page.getByTestId('user-page').waitFor();
-    const profileCalls = requests.filter((r) => r.url().includes(`/api/v1/users/${member.id}`));
-    expect(new URL(profileCalls.at(-1)!.url()).host).toBe(`localhost:${server.port}`);
-
-    const other = await context.newPage();
-    const seen: string[] = [];
-    other.on('request', (r) => seen.push(r.url()));
-    await other.goto(`${server.url}/user/${member.id}`);
-    await other.getByTestId('user-page').waitFor();
-    expect(seen.filter((u) => u.includes('/api/v1/users/')).every((u) => u.startsWith(server.url))).toBe(true);
-    await context.close();
-  });
-
-  it('reloads the whole page when going from one user page to another', async () => {
-    const services = await servicesFor(server);
-    const other = await services.accounts.createUser({
-      email: 'other@example.com',
-      username: '另一位飞友',
-      password: 'password-123',
-      level: 1,
+      // Straight to the queue: the guard asks the server before refusing, and lets the screener in.
+      await page.goto(`${server.url}/screen/queue`);
+      await page.getByTestId('start-screening').waitFor();
+      expect(page.url()).toBe(`${server.url}/screen/queue`);
+      expect(await noticesSeen(page)).not.toContain(SHELL.noPermission);
+      await appReady(page);
+      if (narrow) await page.getByTestId('menu-toggle').click();
+      await screen.first().waitFor();
+      // The shell's session keeps its shape: the same token and expiry, the new level.
+      const refreshed = JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!) as Record<string, unknown>;
+      expect(refreshed).toEqual({ ...stored, permission: 1 });
+      await screenshotStill(page, `promoted-after-${width}`);
+      await context.close();
     });
-    await services.close();
-    const { context, page } = await open(`/user/${member.id}`);
-    await page.getByTestId('user-page').waitFor();
-    // The page arrives rendered; the router listens for popstate only once it has hydrated.
-    await appReady(page);
-    let loads = 0;
-    page.on('load', () => (loads += 1));
-    // A mark on the page's window survives client-side navigation but not a full reload.
-    await page.evaluate(() => Reflect.set(window, 'contrailMarker', true));
-    await page.evaluate((id) => {
-      window.history.pushState({}, '', `/user/${id}`);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, other.id);
-    await expect.poll(() => loads).toBe(1);
-    await page.getByText('另一位飞友').waitFor();
-    expect(await page.evaluate(() => Reflect.has(window, 'contrailMarker'))).toBe(false);
-    await context.close();
-  });
+  }
 
-  it('serves the app with a strict CSP, the runtime config and year-long caching of hashed assets', async () => {
-    const res = await fetch(`${server.url}/search`);
-    const csp = res.headers.get('content-security-policy')!;
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    const html = await res.text();
-    expect(html).toContain(`window.__CONTRAIL__={"apiHostCN":"","apiHostUS":"http://localhost:${server.port}"`);
-    const asset = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)![1]!;
-    const js = await fetch(`${server.url}${asset}`);
-    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const missing = await fetch(`${server.url}/assets/missing-chunk.js`);
-    expect(missing.status).toBe(404);
-  });
-
-  it('shows the 404 page for unknown paths', async () => {
-    const { context, page } = await open('/no/such/page');
-    await page.getByTestId('not-found').waitFor();
-    expect(await page.getByTestId('not-found').getByRole('heading').textContent()).toBe(SHELL.notFound);
-    expect(await page.getByTestId('not-found').getByRole('link').getAttribute('href')).toBe('/');
-    await context.close();
-  });
-
-  it('registers a member, showing server errors on the field, then welcomes them', async () => {
-    const { context, page } = await open('/register');
-    const form = page.getByTestId('register-form');
-    await form.waitFor();
-    await screenshot(page, 'register-page');
-    const fill = async (email: string) => {
-      await form.getByLabel('用户名').fill('新飞友');
-      await form.getByLabel('邮箱').fill(email);
-      await form.getByLabel('密码', { exact: true }).fill('approach-runway-09');
-      await form.getByLabel('重复密码').fill('approach-runway-09');
-    };
-    await fill(member.email);
-    await form.getByRole('checkbox').nth(0).check();
-    await form.getByRole('checkbox').nth(1).check();
-    await form.locator('button[type=submit]').click();
-    await form.locator('.ant-form-item-explain-error', { hasText: MESSAGES.emailTaken }).waitFor();
-    // The field message fades in: take the picture once its animations have finished. (Not every
-    // animation on the page: a loading icon that left the button at once can keep spinning unseen.)
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('.ant-form-item-explain')].every((el) =>
-        el.getAnimations({ subtree: true }).every((a) => a.playState !== 'running'),
-      ),
-    );
-    await screenshot(page, 'register-page-errors');
-    await form.getByLabel('邮箱').fill('newbie@example.com');
-    await form.locator('button[type=submit]').click();
-    await page.waitForURL(`${server.url}/register/success`);
-    await page.getByText('欢迎加入，新飞友！').waitFor();
-    expect(await page.getByTestId('user-entry').textContent()).toBe('新飞友');
-    await context.close();
-  });
-
-  it('a suspended member is sent to /AccountStop, loses the session, and appeals to the administrators from there', async () => {
-    const { context, page } = await open('/');
-    const services = await servicesFor(server);
-    const u = await services.accounts.createUser({
-      email: 'gone@example.com',
-      username: '被停用',
-      password: 'password-123',
-      level: 0,
+  for (const width of [1366, 390]) {
+    it(`a suspended member is sent to /AccountStop, loses the session, and appeals to the administrators from there, at ${width} px`, async () => {
+      const { context, page } = await open('/', width);
+      const services = await servicesFor(server);
+      const u = await services.accounts.createUser({
+        email: `gone-${width}@example.com`,
+        username: `被停用${width}`,
+        password: 'password-123',
+        level: 0,
+      });
+      const admin = await services.accounts.createUser({
+        email: `chief-stop-${width}@example.com`,
+        username: `站长丙${width}`,
+        password: 'password-123',
+        level: 3,
+      });
+      await appReady(page);
+      // The page reloads after a login (§2.5), and its calls go out with the new session: both waited for, so
+      // that neither the reload nor a refused call of the old page acts after the suspension below.
+      const reloaded = page.waitForEvent('load');
+      await loginAs(page, `gone-${width}@example.com`, 'password-123');
+      await reloaded;
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => page.getByTestId('user-entry').first().textContent()).toBe(`被停用${width}`);
+      await services.accountsAdmin.suspend(u.id, '多次上传他人作品', null, null);
+      // The member's next page asks the API with the stored session (a click on the header could race
+      // the notification badge's poll, which is refused first and leaves 登录/注册 under the pointer).
+      await page.goto(`${server.url}/user/${u.id}`);
+      await page.waitForURL(`${server.url}/AccountStop`);
+      const stop = page.getByTestId('account-stop');
+      await stop.getByText('原因：多次上传他人作品').waitFor();
+      await stop.getByText('停用至：另行通知').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+      // No contact is published here: the page offers the appeal, sent with the token the suspension refused.
+      await stop.getByText('管理团队暂未公布联系方式，可以在下面直接向管理员申诉。').waitFor();
+      await stop.getByLabel('申诉理由').fill('那几张照片是我本人拍摄的，可以提供原图。');
+      await screenshotStill(page, `account-stop-appeal-${width}`);
+      expect(await stop.getByLabel('密码').count()).toBe(0);
+      await stop.getByRole('button', { name: '提交申诉' }).click();
+      await stop.getByTestId('appeal-sent').waitFor();
+      await screenshotStill(page, `account-stop-appeal-sent-${width}`);
+      const inbox = await services.db
+        .selectFrom('messages')
+        .select(['from_user_id', 'reason', 'body'])
+        .where('to_user_id', '=', admin.id)
+        .execute();
+      expect(inbox).toEqual([{ from_user_id: u.id, reason: 'suspension', body: '那几张照片是我本人拍摄的，可以提供原图。' }]);
+      await services.close();
+      await context.close();
     });
-    const admin = await services.accounts.createUser({
-      email: 'chief@example.com',
-      username: '站长',
-      password: 'password-123',
-      level: 3,
-    });
-    await appReady(page);
-    // The page reloads after a login (§2.5), and its calls go out with the new session: both waited for, so
-    // that neither the reload nor a refused call of the old page acts after the suspension below.
-    const reloaded = page.waitForEvent('load');
-    await loginAs(page, 'gone@example.com', 'password-123');
-    await reloaded;
-    await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.getByTestId('user-entry').textContent()).toBe('被停用');
-    await services.accountsAdmin.suspend(u.id, '多次上传他人作品', null, null);
-    // The member's next page asks the API with the stored session (a click on the header could race
-    // the notification badge's poll, which is refused first and leaves 登录/注册 under the pointer).
-    await page.goto(`${server.url}/user/${u.id}`);
-    await page.waitForURL(`${server.url}/AccountStop`);
-    const stop = page.getByTestId('account-stop');
-    await stop.getByText('原因：多次上传他人作品').waitFor();
-    await stop.getByText('停用至：另行通知').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
-    // No contact is published here: the page offers the appeal, sent with the token the suspension refused.
-    await stop.getByText('管理团队暂未公布联系方式，可以在下面直接向管理员申诉。').waitFor();
-    await stop.getByLabel('申诉理由').fill('那几张照片是我本人拍摄的，可以提供原图。');
-    expect(await stop.getByLabel('密码').count()).toBe(0);
-    await stop.getByRole('button', { name: '提交申诉' }).click();
-    await stop.getByTestId('appeal-sent').waitFor();
-    const inbox = await services.db
-      .selectFrom('messages')
-      .select(['from_user_id', 'reason', 'body'])
-      .where('to_user_id', '=', admin.id)
-      .execute();
-    expect(inbox).toEqual([{ from_user_id: u.id, reason: 'suspension', body: '那几张照片是我本人拍摄的，可以提供原图。' }]);
-    await services.close();
-    await context.close();
-  });
+  }
 });
 
 describe.skipIf(!browserAvailable())('the shell with an unreachable API host', () => {

@@ -10,6 +10,7 @@ import {
   browserAvailable,
   launchBrowser,
   screenshot,
+  screenshotStill,
   servicesFor,
   startServer,
   type RunningServer,
@@ -551,6 +552,54 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       await context.close();
     }
   });
+
+  // Issue 34, item 12: an airline whose IATA code a ceased airline had left 提交 doing nothing. The
+  // ceased airlines are the curated data's own, whose IATA codes no flying airline holds.
+  for (const [index, width] of [1366, 390].entries()) {
+    it(`suggests an airline with a ceased airline's code at ${width} px: offered the ceased one, then sent`, async () => {
+      const services = await servicesFor(server);
+      const flying = services.db
+        .selectFrom('airlines as f')
+        .select('f.iata')
+        .where('f.active', '=', 1)
+        .where('f.iata', 'is not', null);
+      const ceased = await services.db
+        .selectFrom('airlines')
+        .select(['iata', 'name_en'])
+        .where('active', '=', 0)
+        .where('status', '=', 'available')
+        .where('iata', 'is not', null)
+        .where('iata', 'not in', flying as never)
+        .orderBy('id')
+        .offset(index)
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      await services.close();
+      const iata = ceased.iata!;
+      const { context, page } = await signedIn(width);
+      await page.goto(`${server.url}/upload`);
+      await page.getByTestId('upload-form').waitFor();
+      const name = ['Harbour Wings', 'Lakeside Air'][index]!;
+      await page.getByTestId('select-airlines').click();
+      await page.keyboard.type(name);
+      await page.getByRole('button', { name: '建议新增航空公司' }).click();
+      const modal = page.locator('.ant-modal', { hasText: '建议新增航空公司' });
+      await modal.getByLabel('英文名').waitFor();
+      expect(await modal.getByLabel('英文名').inputValue()).toBe(name);
+      await modal.getByLabel('IATA 代码（2 位）').fill(iata);
+      await modal.getByRole('button', { name: '提交', exact: true }).click();
+      const offer = modal.getByTestId('existing-entry');
+      await expect.poll(() => offer.textContent()).toContain(`已停止运营的航空公司也用过这个代码：${ceased.name_en}`);
+      await screenshotStill(page, `suggest-ceased-code-${width}`);
+      const sent = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/airlines'));
+      await modal.getByRole('button', { name: '仍然提交' }).click();
+      expect((await sent).status()).toBe(200);
+      await expect.poll(() => page.getByTestId('select-airlines').textContent()).toContain(`${name} ${iata}（待审核）`);
+      await modal.waitFor({ state: 'hidden' });
+      await screenshotStill(page, `suggest-ceased-code-sent-${width}`);
+      await context.close();
+    });
+  }
 
   it('fits a narrow screen', async () => {
     const { context, page } = await signedIn(390);
