@@ -273,6 +273,7 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
       await page.goto(`${server.url}/airframe/${airframe.msn2222}`);
       await page.getByTestId('operator-fleet').click();
       await page.waitForURL(/\/airline\/\d+\/fleet$/);
+      await appReady(page);
       const rows = page.getByTestId('fleet-airframe');
       await rows.first().waitFor();
       const coverage = page.getByTestId('fleet-coverage');
@@ -317,7 +318,13 @@ describe.skipIf(!browserAvailable())('airframes in Chromium', () => {
     await outcome.getByText(/^已导入：新增 1 架/).waitFor();
     await page.goto(`${server.url}/airframe/${airframe.msn2222}`);
     await page.getByTestId('operator-fleet').click();
-    await page.getByTestId('fleet-missing').check();
+    await page.waitForURL(/\/airline\/\d+\/fleet$/);
+    await appReady(page);
+    // The box follows the address, which the router moves in a transition: clicked, then read once it has
+    // (Playwright's check() reads it at once, and failed when the transition came later).
+    await page.getByTestId('fleet-missing').click();
+    await page.waitForURL(/missing=1$/);
+    await expect.poll(() => page.getByTestId('fleet-missing').isChecked()).toBe(true);
     const rows = page.getByTestId('fleet-airframe');
     await expect
       .poll(() => rows.allTextContents())
