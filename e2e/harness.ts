@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildServices } from '../server/src/app.js';
 import { systemClock } from '../server/src/clock.js';
 import { jobKinds } from '../server/src/jobs/kinds.js';
@@ -9,7 +10,7 @@ import { LINK_JOB } from '../server/src/modules/airframes/airframes.service.js';
 import { INDEX_JOB } from '../server/src/modules/gallery/gallery.service.js';
 import { loadConfig } from '../server/src/config.js';
 import { makeJpeg } from '../server/src/testing/images.js';
-import type { RunningServer } from '../server/src/testing/process.js';
+import { startServer, type RunningServer } from '../server/src/testing/process.js';
 import { INPUT_TRAIL_SCRIPT, watchBrowser } from './trail.js';
 
 export { startServer, type RunningServer } from '../server/src/testing/process.js';
@@ -217,4 +218,32 @@ export async function screeningDesk(
   } finally {
     await services.close();
   }
+}
+
+/**
+ * A suite's screening desk: a server started before its tests with `screeningDesk`'s people and photos,
+ * and a browser; both stopped after them. Its fields are set once the suite's tests run.
+ */
+export function screeningDeskSuite(
+  registrations: string[],
+  image: { seed: number; width: number; height: number },
+): ScreeningDesk {
+  const desk: Partial<ScreeningDesk> = {};
+  beforeAll(async () => {
+    desk.server = await startServer();
+    Object.assign(desk, await screeningDesk(desk.server, registrations, image));
+    desk.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await desk.browser?.close();
+    await desk.server?.stop();
+  });
+  return desk as ScreeningDesk;
+}
+
+interface ScreeningDesk {
+  server: RunningServer;
+  browser: Browser;
+  screener: Session;
+  photos: number[];
 }

@@ -1,16 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SCREENING_MESSAGES } from '../contract/screening.js';
-import {
-  browserAvailable,
-  launchBrowser,
-  openTab,
-  screeningDesk,
-  screenshotStill,
-  startServer,
-  type RunningServer,
-  type Session,
-} from './harness.js';
+import { browserAvailable, openTab, screeningDeskSuite, screenshotStill } from './harness.js';
 
 /** Starts adding up the page's layout shifts not caused by input (Cumulative Layout Shift, as Chromium measures it). */
 const watchShifts = (page: Page) =>
@@ -35,29 +26,12 @@ const bottoms = (page: Page, selector: string) =>
 // Issue 34, item 19: each decision's notice pushed the page down by its height and, three seconds
 // later, back up. Notices now lie over the page in a lane kept for them: nothing moves.
 describe.skipIf(!browserAvailable())('notices over the page in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let screener: Session;
-  let photos: number[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    ({ screener, photos } = await screeningDesk(server, ['B-6101', 'B-6102', 'B-6103', 'B-6104'], {
-      seed: 40,
-      width: 2000,
-      height: 1200,
-    }));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const desk = screeningDeskSuite(['B-6101', 'B-6102', 'B-6103', 'B-6104'], { seed: 40, width: 2000, height: 1200 });
 
   for (const [index, width] of [1366, 390].entries()) {
     it(`shows a decision's notice over the page at ${width} px: no layout shift, clear of the heading and a dialog's title`, async () => {
-      const { context, page } = await openTab(browser, screener, { width });
-      await page.goto(`${server.url}/screen/photo/${photos[index * 2]!}`);
+      const { context, page } = await openTab(desk.browser, desk.screener, { width });
+      await page.goto(`${desk.server.url}/screen/photo/${desk.photos[index * 2]!}`);
       await page.getByText('已锁定，页面打开期间自动续期').waitFor();
       await page.getByTestId('original-stage').locator('img').waitFor();
       await page.waitForTimeout(500);
@@ -76,7 +50,7 @@ describe.skipIf(!browserAvailable())('notices over the page in Chromium', () => 
       expect(await shifted(page)).toBeLessThan(0.001);
 
       // A notice while a dialog is open: a correction the contract refuses, with 拒绝.
-      await page.goto(`${server.url}/screen/photo/${photos[index * 2 + 1]!}`);
+      await page.goto(`${desk.server.url}/screen/photo/${desk.photos[index * 2 + 1]!}`);
       await page.getByText('已锁定，页面打开期间自动续期').waitFor();
       await page.getByRole('button', { name: /修正信息/ }).click();
       const registration = page.getByTestId('facts-correction').getByLabel('注册号', { exact: true });

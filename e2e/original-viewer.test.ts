@@ -1,16 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  launchBrowser,
-  noOverflow,
-  openTab,
-  screeningDesk,
-  screenshotStill,
-  startServer,
-  type RunningServer,
-  type Session,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, noOverflow, openTab, screeningDeskSuite, screenshotStill } from './harness.js';
 
 /** The 100 % view's scroll position and the picture's size, in the picture's own pixels. */
 const view = (page: Page) =>
@@ -29,24 +19,11 @@ const view = (page: Page) =>
 // Issue 34, item 11: 100 % opened on the top-left corner (sky only), could not be dragged, and a click
 // on the photo did nothing; the histograms were below the fold at 1366 × 900.
 describe.skipIf(!browserAvailable())('the original at 100 % in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let screener: Session;
-  let photos: number[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    ({ screener, photos } = await screeningDesk(server, ['B-1101', 'B-1102'], { seed: 60, width: 3600, height: 2400 }));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const desk = screeningDeskSuite(['B-1101', 'B-1102'], { seed: 60, width: 3600, height: 2400 });
 
   it('opens 100 % on the centre, pans by drag and arrow keys, zooms where clicked, histograms beside at 1366 × 900', async () => {
-    const { context, page } = await openTab(browser, screener, { width: 1366 });
-    await page.goto(`${server.url}/screen/photo/${photos[0]!}`);
+    const { context, page } = await openTab(desk.browser, desk.screener, { width: 1366 });
+    await page.goto(`${desk.server.url}/screen/photo/${desk.photos[0]!}`);
     await page.getByText('已锁定，页面打开期间自动续期').waitFor();
     const stage = page.getByTestId('original-stage');
     await stage.locator('img').evaluate((img: HTMLImageElement) => img.decode());
@@ -107,8 +84,8 @@ describe.skipIf(!browserAvailable())('the original at 100 % in Chromium', () => 
   });
 
   it('opens 100 % on the centre at 390 px and pans by touch-sized drags, the page not wider than the phone', async () => {
-    const { context, page } = await openTab(browser, screener, { width: 390 });
-    await page.goto(`${server.url}/screen/photo/${photos[1]!}`);
+    const { context, page } = await openTab(desk.browser, desk.screener, { width: 390 });
+    await page.goto(`${desk.server.url}/screen/photo/${desk.photos[1]!}`);
     await page.getByText('已锁定，页面打开期间自动续期').waitFor();
     const stage = page.getByTestId('original-stage');
     await stage.locator('img').evaluate((img: HTMLImageElement) => img.decode());

@@ -1,39 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCREENING_MESSAGES } from '../contract/screening.js';
-import {
-  appReady,
-  browserAvailable,
-  launchBrowser,
-  openTab,
-  screeningDesk,
-  screenshotStill,
-  servicesFor,
-  startServer,
-  type RunningServer,
-  type Session,
-} from './harness.js';
+import { appReady, browserAvailable, openTab, screeningDeskSuite, screenshotStill, servicesFor } from './harness.js';
 
 // Issue 34, item 14: only the first ten reasons had keys, and a decision made with A or R could not be
 // taken back. Every reason has a key now, and the decision's notice offers 撤销 for 10 s.
 describe.skipIf(!browserAvailable())('taking back a keyed decision in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let screener: Session;
-  let photos: number[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    ({ screener, photos } = await screeningDesk(server, ['B-6201', 'B-6202'], { seed: 60, width: 2000, height: 1200 }));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const desk = screeningDeskSuite(['B-6201', 'B-6202'], { seed: 60, width: 2000, height: 1200 });
 
   const stateOf = async (id: number) => {
-    const services = await servicesFor(server);
+    const services = await servicesFor(desk.server);
     try {
       return (await services.db.selectFrom('photos').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
     } finally {
@@ -43,9 +18,9 @@ describe.skipIf(!browserAvailable())('taking back a keyed decision in Chromium',
 
   for (const [index, width] of [1366, 390].entries()) {
     it(`takes back an acceptance (A) and a rejection by keys (R, Q) with 撤销 at ${width} px`, async () => {
-      const id = photos[index]!;
-      const { context, page } = await openTab(browser, screener, { width });
-      await page.goto(`${server.url}/screen/photo/${id}`);
+      const id = desk.photos[index]!;
+      const { context, page } = await openTab(desk.browser, desk.screener, { width });
+      await page.goto(`${desk.server.url}/screen/photo/${id}`);
       await appReady(page);
       await page.getByText('已锁定，页面打开期间自动续期').waitFor();
       const state = page.getByTestId('photo-state');
