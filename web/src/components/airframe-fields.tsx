@@ -1,22 +1,10 @@
-import type { AirframeSummary } from '@contract/airframes';
 import { Form, Radio, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useLiverySearch, useResolveAirframe } from '../lib/airframe-lookups.js';
+import { useLiveryOptions, useResolveAirframe } from '../lib/airframe-lookups.js';
 import { useDebouncedValue } from '../lib/use-debounced-value.js';
+import { AIRFRAME_HELP, airframeLabel, airframeQuestion, FACT_TEXTS } from './facts-checks.js';
 import type { FactsValues } from './facts-values.js';
-import type { RefOption } from './reference-select.js';
-
-/** An aircraft as a choice: its registrations, type, MSN and the days it was photographed. */
-const airframeLabel = (a: AirframeSummary) =>
-  [
-    a.registrations.join(' / '),
-    a.aircraftType?.label,
-    a.msn ? `MSN ${a.msn}` : null,
-    a.operator?.label,
-    `${a.photoCount} 张，${a.firstTakenOn === a.lastTakenOn ? a.firstTakenOn : `${a.firstTakenOn} – ${a.lastTakenOn}`}`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+import type { RefOption } from './ref-option.js';
 
 const AUTO = 0;
 
@@ -33,16 +21,7 @@ export function AirframeField() {
   const msn = Form.useWatch('msn', form);
   const takenOn = Form.useWatch('takenOn', form);
   const chosen = Form.useWatch('airframeId', form);
-  // The question as a string: a new object each render would restart the wait for ever.
-  const question =
-    !noRegistration && registration?.trim()
-      ? new URLSearchParams({
-          reg: registration.trim().slice(0, 15),
-          ...(type ? { type: String(type.value) } : {}),
-          ...(msn?.trim() ? { msn: msn.trim().slice(0, 30) } : {}),
-          ...(takenOn ? { takenOn } : {}),
-        }).toString()
-      : '';
+  const question = airframeQuestion({ registration, noRegistration, aircraftType: type, msn, takenOn });
   const settled = useDebouncedValue(question, 300);
   const params = useMemo(() => (settled ? Object.fromEntries(new URLSearchParams(settled)) : null), [settled]);
   const { data } = useResolveAirframe(params);
@@ -56,12 +35,7 @@ export function AirframeField() {
   if (!params || !data) return null;
   const candidates = data.candidates;
   const known = chosen && !candidates.some((c) => c.id === chosen);
-  const help =
-    data.outcome === 'new'
-      ? '图库中还没有这架飞机：照片通过后新建机身。'
-      : data.outcome === 'match'
-        ? '按注册号、机型和 MSN，照片将归入这架飞机。'
-        : '这个注册号先后用在几架飞机上：请选择照片上的这一架，不确定可留给审图员。';
+  const help = AIRFRAME_HELP[data.outcome];
   return (
     <Form.Item
       label="机身"
@@ -100,24 +74,19 @@ export function LiverySelect({
   id?: string;
 }) {
   const [typed, setTyped] = useState('');
-  const settled = useDebouncedValue(typed.trim(), 200);
-  const { data, isFetching } = useLiverySearch(settled);
-  const options = (data?.items ?? []).map((l) => ({
-    value: l.id,
-    label: [l.name, l.airline?.label].filter(Boolean).join(' · '),
-  }));
+  const { options, isFetching } = useLiveryOptions(typed);
   return (
     <Select
       id={id}
       showSearch={{ filterOption: false, onSearch: setTyped }}
       labelInValue
       allowClear
-      placeholder="标准涂装可不填；特别涂装输入名称搜索"
+      placeholder={FACT_TEXTS.livery.placeholder}
       value={value ?? undefined}
       options={options}
       loading={isFetching}
       onChange={(v: RefOption | undefined) => onChange?.(v ?? null)}
-      notFoundContent={<div style={{ padding: 8 }}>没有这个涂装：审图员可在管理页添加</div>}
+      notFoundContent={<div style={{ padding: 8 }}>{FACT_TEXTS.livery.none}</div>}
       data-testid="select-livery"
     />
   );

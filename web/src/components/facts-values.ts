@@ -6,7 +6,7 @@ import {
   type PhotoMeta,
   type PhotoResponse,
 } from '@contract/photos';
-import type { RefOption } from './reference-select.js';
+import type { RefOption } from './ref-option.js';
 
 /** A fact of a photo, by its contract name; each form that edits facts lists the ones it shows. */
 export type Fact = keyof PhotoEdit;

@@ -1,18 +1,9 @@
-import { REF_KIND_NAMES, refItemLabel, type RefItem, type RefKind } from '@contract/reference';
+import { REF_KIND_NAMES, type RefKind } from '@contract/reference';
 import { Button, Select } from 'antd';
-import { useState } from 'react';
-import { useReferenceSearch } from '../lib/search-reference.js';
-import { useDebouncedValue } from '../lib/use-debounced-value.js';
+import { optionOf, useEntrySearch, type RefOption } from './ref-option.js';
 import { SuggestReferenceDialog } from './suggest-reference-dialog.js';
 
-export interface RefOption {
-  value: number;
-  label: string;
-}
-
-function optionOf<K extends RefKind>(kind: K, item: RefItem<K>): RefOption {
-  return { value: item.id, label: refItemLabel(kind, item) + (item.status === 'pending' ? '（待审核）' : '') };
-}
+export type { RefOption };
 
 interface Props {
   kind: RefKind;
@@ -32,14 +23,7 @@ interface Props {
  * with "suggest a missing entry" when nothing matches. Used inside an Ant Design Form.Item.
  */
 export function ReferenceSelect({ kind, value, onChange, placeholder, disabled, id, exclude, suggestMissing = true }: Props) {
-  const [typed, setTyped] = useState('');
-  const query = typed.trim();
-  const settled = useDebouncedValue(query, 200);
-  const search = useReferenceSearch(kind, settled);
-  // What was typed when 建议新增 was chosen, which the dialog copies into the right field.
-  const [suggesting, setSuggesting] = useState<string | null>(null);
-  const searching = query !== settled || search.isFetching;
-  const options = search.data?.items.filter((item) => item.id !== exclude).map((item) => optionOf(kind, item)) ?? [];
+  const { typed, setTyped, query, searching, options, suggesting, setSuggesting } = useEntrySearch(kind, exclude);
 
   return (
     <>

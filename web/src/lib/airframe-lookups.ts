@@ -1,3 +1,4 @@
+import { useDebouncedValue } from './use-debounced-value.js';
 import type { AirframeResolveResponse, LiveriesResponse } from '@contract/airframes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from './api.js';
@@ -31,3 +32,14 @@ export const useLiverySearch = (q: string) =>
     enabled: q !== '',
     placeholderData: keepPreviousData,
   });
+
+/** The paint schemes matching what is typed (searched once typing pauses), as choices: name · airline. */
+export function useLiveryOptions(typed: string) {
+  const settled = useDebouncedValue(typed.trim(), 200);
+  const { data, isFetching } = useLiverySearch(settled);
+  const options = (data?.items ?? []).map((l) => ({
+    value: l.id,
+    label: [l.name, l.airline?.label].filter(Boolean).join(' · '),
+  }));
+  return { options, isFetching };
+}

@@ -1,7 +1,8 @@
 import { refItemLabel, type RefKind } from '@contract/reference';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { useReferenceSearch } from '../../../lib/search-reference.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { useListKeys } from '../../../lib/use-list-keys.js';
 
 export interface Picked {
   id: number;
@@ -25,33 +26,16 @@ export function RefPicker({
 }) {
   const id = useId();
   const [typed, setTyped] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const settled = useDebouncedValue(typed.trim(), 200);
   const search = useReferenceSearch(kind, settled);
   const options: Picked[] = settled
     ? (search.data?.items ?? []).slice(0, 8).map((item) => ({ id: item.id, label: refItemLabel(kind, item) }))
     : [];
 
-  const pick = (option: Picked) => {
+  const { open, setOpen, active, setActive, onKeyDown, pick } = useListKeys(options, (option: Picked) => {
     onChange(option);
     setTyped('');
-    setOpen(false);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      setOpen(true);
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((a) => (options.length ? (a + step + options.length) % options.length : 0));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      const option = options[active];
-      if (open && option) pick(option);
-    } else if (e.key === 'Escape') {
-      setOpen(false);
-    }
-  };
+  });
 
   return (
     <div className="filter-field ref-picker">
