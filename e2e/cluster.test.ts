@@ -172,7 +172,7 @@ describe.skipIf(!clusterAvailable())('three processes behind nginx on one Postgr
     await form.getByLabel('注册号', { exact: true }).fill('B-7001');
     await page.getByTestId('select-aircraft-types').click();
     await page.keyboard.type('A320');
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '空客 A320（A320）' }).first();
+    const option = page.getByTestId('select-aircraft-types').getByRole('option', { name: '空客 A320（A320）' }).first();
     await option.waitFor();
     await option.click();
     await form.getByText('空中拍摄').click();

@@ -303,7 +303,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
       await page.getByTestId(`select-${kind}`).click();
       await page.keyboard.type(query);
       const first = (await (await answer).json()).items[0];
-      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+      const option = page.getByTestId(`select-${kind}`).getByRole('option').first();
       await expect.poll(() => option.textContent()).toContain(shown);
       await page.keyboard.press('Escape');
       return first;
@@ -428,7 +428,7 @@ describe.skipIf(!browserAvailable())("a new member's first hour in Chromium", ()
     ] as const) {
       await page.getByTestId(testId).click();
       await page.keyboard.type(query);
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+      await page.getByTestId(testId).getByRole('option', { name: text }).first().click();
     }
     // A slow link: the file leaves in steps, and the answer takes two seconds more to come back,
     // the time between a full bar and the server's answer that 处理中… fills.

@@ -1,19 +1,29 @@
-import type { PhotoMeta, Watermark } from '@contract/photos';
-import { Button, Form, Progress } from 'antd';
-import { useEffect, useState } from 'react';
-import { withAntd } from '../../../components/antd-provider.js';
-import { FactsFields } from '../../../components/facts-fields.js';
+import { CATEGORIES, type PhotoMeta, type Watermark } from '@contract/photos';
+import type { RefKind } from '@contract/reference';
+import { formatRegistration } from '@contract/registrations';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { Link } from 'react-router';
 import {
-  ALL_FACTS,
+  airframeQuestion,
+  asksMilitary,
+  CHECKED_WITH,
+  FACT_CHECKS,
+  FACT_TEXTS as T,
+  today,
+  type CheckedFact,
+} from '../../../components/facts-checks.js';
+import {
   EMPTY_FACTS,
   FACT_FIELDS_OF_PATHS,
   metaFactsOf,
   militaryWord,
   type FactsValues,
 } from '../../../components/facts-values.js';
-import { showFieldErrors } from '../../../lib/form-errors.js';
+import { RegistrationHint } from '../../../components/registration-hint.js';
+import { ApiError } from '../../../lib/api.js';
 import { useUploadPhoto } from '../api/upload-photo.js';
 import type { PickedPhoto } from '../lib/pick-photo.js';
+import { AirframeChoice, EntryBox, Field, FieldMessage, LiveryBox } from './facts-inputs.js';
 import { RegistrationOffer } from './registration-offer.js';
 
 /** What "继续上传（相同机场和日期）" keeps of the last upload's facts. */
@@ -35,67 +45,280 @@ export interface UploadFactsProps {
   onUploaded: (id: number, kept: KeptFacts) => void;
 }
 
+/** The messages shown under fields: their checks', and the server's for any fact. */
+type Errors = Partial<Record<keyof FactsValues, string>>;
+
+/** The checks of `names` on `v`: each field's message, or none. */
+function checked(v: FactsValues, names: readonly CheckedFact[], askMilitary: boolean): Errors {
+  const errors: Errors = {};
+  for (const name of names) {
+    if (name === 'militaryConfirmed' && !askMilitary) continue;
+    const message = (FACT_CHECKS[name] as (value: unknown, facts: FactsValues) => string | null)(v[name], v);
+    if (message) errors[name] = message;
+  }
+  return errors;
+}
+
+const ALL_CHECKED = Object.keys(FACT_CHECKS) as CheckedFact[];
+
 /**
- * The upload's facts, Ant Design's form with its selectors, and 上传: loaded beside the form's first
- * screen (upload-page.tsx), which holds the photo, the queue and the watermark.
+ * The upload's facts and 上传, drawn with our own elements and part of the page's first load (issue 34,
+ * item 24: the fields waited for Ant Design's chunks and first render). Each field is checked as it
+ * changes, with the contract's messages, and all of them on 上传; the server's refusals go under their
+ * fields, or to the file and queue above.
  */
-function UploadFacts(p: UploadFactsProps) {
-  const [form] = Form.useForm<FactsValues>();
+export function UploadFacts(p: UploadFactsProps) {
+  const takenOn = p.picked?.exif.takenOn;
+  const [values, setValues] = useState<FactsValues>(() => ({
+    ...EMPTY_FACTS,
+    categories: ['airliner'],
+    ...p.kept,
+    ...(takenOn ? { takenOn } : {}),
+  }));
+  const [errors, setErrors] = useState<Errors>({});
+  // The fields checked once (changed, or 上传 pressed): a change to what they read checks them again.
+  const [seen, setSeen] = useState<ReadonlySet<CheckedFact>>(() => new Set());
+  // A photo picked gives its date taken (React's way to follow a prop: set while rendering).
+  const [dateOf, setDateOf] = useState(takenOn);
+  if (takenOn !== dateOf) {
+    setDateOf(takenOn);
+    if (takenOn) {
+      setValues((v) => ({ ...v, takenOn }));
+      setErrors(({ takenOn: _, ...e }) => e);
+    }
+  }
   const upload = useUploadPhoto();
   const [progress, setProgress] = useState<number | null>(null);
-  const takenOn = p.picked?.exif.takenOn;
-  // A photo picked before this part arrived, or after, gives its date taken.
-  useEffect(() => {
-    if (takenOn) form.setFieldValue('takenOn', takenOn);
-  }, [form, takenOn]);
+  const form = useRef<HTMLFormElement>(null);
+  const registrationBox = useRef<HTMLInputElement>(null);
+  const military = asksMilitary(values.categories, []);
 
-  const submit = async (v: FactsValues) => {
+  const change = (patch: Partial<FactsValues>) => {
+    const next = { ...values, ...patch };
+    const names = new Set<CheckedFact>();
+    for (const key of Object.keys(patch) as (keyof FactsValues)[]) {
+      if (key in FACT_CHECKS) names.add(key as CheckedFact);
+      for (const dependent of CHECKED_WITH[key] ?? []) if (seen.has(dependent)) names.add(dependent);
+    }
+    setSeen(new Set([...seen, ...names]));
+    setValues(next);
+    setErrors((e) => {
+      const kept = { ...e };
+      for (const name of names) delete kept[name];
+      return { ...kept, ...checked(next, [...names], asksMilitary(next.categories, [])) };
+    });
+  };
+
+  const showServerIssues = (e: unknown) => {
+    if (!(e instanceof ApiError)) return;
+    const fields: Errors = {};
+    for (const issue of e.issues) {
+      const path = issue.path[0] === undefined ? null : String(issue.path[0]);
+      if (path === 'file') p.onFileIssue(issue.message);
+      else if (path === 'queue') p.onQueueIssue(issue.message);
+      else if (path !== null) fields[(FACT_FIELDS_OF_PATHS[path] ?? path) as keyof FactsValues] = issue.message;
+    }
+    setErrors((old) => ({ ...old, ...fields }));
+  };
+
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (progress !== null) return;
+    setSeen(new Set(ALL_CHECKED));
+    const found = checked(values, ALL_CHECKED, military);
+    setErrors(found);
     if (!p.picked || p.ownCopy) {
       p.onFileNeeded();
       return;
     }
+    if (Object.keys(found).length > 0) {
+      // After the paint that shows the messages: the first one comes into view.
+      requestAnimationFrame(() =>
+        form.current?.querySelector('.has-error')?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+      );
+      return;
+    }
     const meta: PhotoMeta = {
-      ...metaFactsOf(v),
+      ...metaFactsOf(values),
       queue: p.queue,
       watermark: p.watermark,
-      ...militaryWord(v.categories, v),
+      ...militaryWord(values.categories, values),
     };
     setProgress(0);
     try {
       const { photo } = await upload.mutateAsync({ file: p.picked.file, meta, onProgress: setProgress });
-      p.onUploaded(photo.id, form.getFieldsValue(['airport', 'inFlight', 'takenOn', 'categories']) as KeptFacts);
-    } catch (e) {
+      const { airport, inFlight, takenOn: day, categories } = values;
+      p.onUploaded(photo.id, { airport, inFlight, takenOn: day, categories });
+    } catch (error) {
       setProgress(null);
-      const elsewhere = showFieldErrors(form, e, { ...FACT_FIELDS_OF_PATHS, file: null, queue: null });
-      for (const issue of elsewhere) {
-        if (issue.path[0] === 'file') p.onFileIssue(issue.message);
-        if (issue.path[0] === 'queue') p.onQueueIssue(issue.message);
-      }
+      showServerIssues(error);
     }
   };
 
-  return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      initialValues={{ ...EMPTY_FACTS, categories: ['airliner'], ...p.kept }}
-      onFinish={(v) => void submit(v)}
-      onFinishFailed={() => {
-        if (!p.picked) p.onFileNeeded();
-      }}
-      scrollToFirstError={p.picked ? { behavior: 'smooth', block: 'center' } : false}
-      data-testid="upload-facts"
-    >
-      <FactsFields
-        facts={ALL_FACTS}
-        takenOnHint={takenOn ? '已从 EXIF 读取（相机本地日期）' : undefined}
-        afterRegistration={<RegistrationOffer />}
-        askMilitary={[]}
+  const described = (name: CheckedFact) => (errors[name] ? `${name}-error` : undefined);
+  const text = (name: 'msn' | 'modeS' | 'remark' | 'messageToScreener') => ({
+    id: name,
+    value: values[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': described(name),
+    onChange: (e: { target: { value: string } }) => change({ [name]: e.target.value }),
+  });
+  const entry = (kind: RefKind, name: 'aircraftType' | 'airline' | 'airport', disabled = false) => (
+    <Field id={name} label={T[name].label} error={errors[name]}>
+      <EntryBox
+        kind={kind}
+        id={name}
+        value={values[name]}
+        error={errors[name]}
+        disabled={disabled}
+        onChange={(v) => change({ [name]: v })}
       />
+    </Field>
+  );
+  return (
+    <form ref={form} className="upload-facts" noValidate onSubmit={(e) => void submit(e)} data-testid="upload-facts">
+      <Field
+        id="registration"
+        label={T.registration.label}
+        error={errors.registration}
+        extra={
+          !values.noRegistration && (
+            <RegistrationHint
+              typed={values.registration}
+              onLikely={(likely) => {
+                change({ registration: likely });
+                // The button goes with the hint: the field takes the focus back, not the page.
+                registrationBox.current?.focus();
+              }}
+            />
+          )
+        }
+      >
+        <input
+          ref={registrationBox}
+          id="registration"
+          className="input"
+          value={values.registration}
+          disabled={values.noRegistration}
+          placeholder={T.registration.placeholder}
+          aria-invalid={errors.registration ? true : undefined}
+          aria-describedby={described('registration')}
+          onChange={(e) => change({ registration: e.target.value.toUpperCase() })}
+          // Leaving the field writes the registration as its country does: b30ee → B-30EE.
+          onBlur={(e) => {
+            // A click on 改为 leaves the spelling to it (it gives the field the focus back).
+            if (e.relatedTarget instanceof HTMLElement && e.relatedTarget.dataset.testid === 'registration-likely') return;
+            const written = formatRegistration(e.target.value.trim());
+            if (written && written !== e.target.value) change({ registration: written });
+          }}
+        />
+      </Field>
+      <label className="choice form-row form-row-tight">
+        <input type="checkbox" checked={values.noRegistration} onChange={(e) => change({ noRegistration: e.target.checked })} />
+        {T.noRegistration.label}
+      </label>
+      <RegistrationOffer typed={values.registration} none={values.noRegistration} onFill={change} />
+      <Field id="msn" label={T.msn.label} error={errors.msn}>
+        <input className="input" {...text('msn')} />
+      </Field>
+      <Field id="modeS" label={T.modeS.label} error={errors.modeS} extra={T.modeS.extra}>
+        <input className="input" maxLength={8} autoComplete="off" {...text('modeS')} />
+      </Field>
+      {entry('aircraft-types', 'aircraftType')}
+      {entry('airlines', 'airline')}
+      {entry('airports', 'airport', values.inFlight)}
+      <AirframeChoice
+        question={airframeQuestion(values)}
+        value={values.airframeId}
+        onChange={(id) => change({ airframeId: id })}
+      />
+      <Field id="livery" label={T.livery.label} error={errors.livery}>
+        <LiveryBox id="livery" value={values.livery} onChange={(v) => change({ livery: v })} />
+      </Field>
+      <label className="choice form-row form-row-tight">
+        <input type="checkbox" checked={values.inFlight} onChange={(e) => change({ inFlight: e.target.checked })} />
+        {T.inFlight.label}
+      </label>
+      <Field
+        id="takenOn"
+        label={T.takenOn.label}
+        error={errors.takenOn}
+        extra={takenOn ? '已从 EXIF 读取（相机本地日期）' : undefined}
+      >
+        <input
+          id="takenOn"
+          className="input"
+          type="date"
+          max={today()}
+          value={values.takenOn}
+          aria-invalid={errors.takenOn ? true : undefined}
+          aria-describedby={described('takenOn')}
+          onChange={(e) => change({ takenOn: e.target.value })}
+          data-testid="taken-on"
+        />
+      </Field>
+      <div className={`form-row${errors.categories ? ' has-error' : ''}`} role="group" aria-labelledby="categories-label">
+        <div className="form-label" id="categories-label">
+          {T.categories.label}
+        </div>
+        <div className="choice-row">
+          {CATEGORIES.map((c) => (
+            <label key={c.code} className="choice">
+              <input
+                type="checkbox"
+                checked={values.categories.includes(c.code)}
+                onChange={(e) =>
+                  change({
+                    categories: e.target.checked ? [...values.categories, c.code] : values.categories.filter((x) => x !== c.code),
+                  })
+                }
+              />
+              {c.zh}
+            </label>
+          ))}
+        </div>
+        <FieldMessage id="categories" text={errors.categories} />
+      </div>
+      {military && (
+        <div className={`form-row${errors.militaryConfirmed ? ' has-error' : ''}`}>
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={values.militaryConfirmed === true}
+              onChange={(e) => change({ militaryConfirmed: e.target.checked })}
+              data-testid="military-confirm"
+            />
+            {T.militaryConfirmed.label}
+          </label>
+          <div className="form-extra">
+            军用机场、军事设施及其周边常禁止摄影，详见<Link to="/guide/upload#military">上传指南</Link>。
+          </div>
+          <FieldMessage id="militaryConfirmed" text={errors.militaryConfirmed} />
+        </div>
+      )}
+      {(['remark', 'messageToScreener'] as const).map((name) => (
+        <Field key={name} id={name} label={T[name].label} error={errors[name]}>
+          <div className="textarea-with-count">
+            <textarea className="input textarea" rows={2} maxLength={T[name].max} {...text(name)} />
+            <span className="textarea-count" aria-hidden="true">{`${values[name].length} / ${T[name].max}`}</span>
+          </div>
+        </Field>
+      ))}
       {progress !== null && (
         <div data-testid="upload-progress">
-          <Progress percent={Math.round(progress * 100)} status="active" />
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="上传进度"
+            aria-valuenow={Math.round(progress * 100)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div className="progress-track">
+              <div className="progress-bar" style={{ width: `${Math.round(progress * 100)}%` }} />
+            </div>
+            <span className="progress-text">{`${Math.round(progress * 100)}%`}</span>
+          </div>
           {/* The file has left the browser; renditions and checks take a few seconds more. */}
           {progress >= 1 && (
             <p className="muted" role="status" data-testid="upload-processing" style={{ margin: '0 0 8px' }}>
@@ -104,18 +327,14 @@ function UploadFacts(p: UploadFactsProps) {
           )}
         </div>
       )}
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
+      <button
+        type="submit"
+        className="btn btn-primary btn-block btn-large"
         disabled={p.noSlot || progress !== null}
         title={p.noSlot ? '队列已满' : undefined}
       >
         上传
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }
-
-export default withAntd(UploadFacts);

@@ -20,10 +20,10 @@ function open(slots: Parameters<typeof uploadQueue>[0] = {}, routes: Parameters<
 }
 
 const form = () => screen.getByTestId('upload-form');
-/** The whole form: its first screen, then the facts' fields, which load beside it (Ant Design's chunk). */
+/** The whole form, its facts' fields with it. */
 const formReady = async () => {
   await screen.findByTestId('upload-form');
-  await screen.findByTestId('upload-facts', {}, { timeout: 10_000 });
+  await screen.findByTestId('upload-facts');
 };
 const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: '上传' }));
 
@@ -120,7 +120,9 @@ describe('upload page', () => {
     await formReady();
     await user.type(screen.getByLabelText('注册号'), 'b-5678');
     const offer = await screen.findByText('B-5678 上次记录：Airbus A320，中国国际航空，MSN 40123', {}, { timeout: 3000 });
-    await user.click(within(offer.closest('.ant-alert') as HTMLElement).getByRole('button', { name: '填入' }));
+    await user.click(
+      within(offer.closest('[data-testid=registration-offer]') as HTMLElement).getByRole('button', { name: '填入' }),
+    );
     expect(screen.getByLabelText('MSN（出厂序列号）')).toHaveProperty('value', '40123');
     expect(screen.getByTestId('select-aircraft-types').textContent).toContain('Airbus A320');
     expect(screen.getByTestId('select-airlines').textContent).toContain('中国国际航空');

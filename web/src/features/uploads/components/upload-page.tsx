@@ -1,7 +1,7 @@
 import { defaultWatermark, PHOTO_MESSAGES, type Watermark } from '@contract/photo-files';
 import type { PhotoMeta } from '@contract/photos';
 import { PHONE_TEXTS } from '@contract/phone-texts';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Callout } from '../../../components/callout.js';
 import { useMyPhone, verifyPhonePath } from '../../../lib/phone.js';
@@ -12,30 +12,23 @@ import type { PickedPhoto } from '../lib/pick-photo.js';
 import type { ShrinkOffer } from '../lib/shrink-photo.js';
 import { PhotoFileField } from './photo-file-field.js';
 import { ShrinkOfferCard } from './shrink-offer.js';
-import type { KeptFacts } from './upload-facts.js';
+import { UploadFacts, type KeptFacts } from './upload-facts.js';
 
-// The form's first screen (the queue, the photo, the watermark) is our own and comes with this chunk;
-// the facts, with Ant Design's selectors, load beside it and follow (issue 34, item 24: the form
-// waited for Ant Design's many chunks and its first render).
-const loadFacts = () => import('./upload-facts.js');
-const UploadFacts = lazy(loadFacts);
+// The whole form (the queue, the photo, the watermark and the facts) is our own and comes with this
+// chunk (issue 34, item 24: the form waited for Ant Design's many chunks and its first render).
 const loadPicker = () => import('../lib/pick-photo.js');
 
 /**
- * True once the page has been painted: the facts' chunks (Ant Design's many modules, compiled and run
- * on the page's one thread) and the photo's reader are asked for only then, so they load while the
- * member looks at the first screen (or at 加载中… while the slots come) or picks a file, never before
- * it shows. A tab in the background paints nothing and runs no frames: it asks at once.
+ * Once the page has been painted, the photo's reader (exifr and the image checks) is asked for, so it
+ * loads while the member looks at the form or picks a file, never before it shows. A tab in the
+ * background paints nothing and runs no frames: it asks at once.
  */
-function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
+function useReaderAfterFirstPaint(): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const paint = () => {
       timer = setTimeout(() => {
-        setPainted(true);
-        // A failure here is met again, and said, where each is used.
-        loadFacts().catch(() => undefined);
+        // A failure here is met again, and said, where it is used.
         loadPicker().catch(() => undefined);
       });
     };
@@ -47,12 +40,11 @@ function useAfterFirstPaint(): boolean {
       clearTimeout(timer);
     };
   }, []);
-  return painted;
 }
 
 type Slots = NonNullable<ReturnType<typeof useUploadQueue>['data']>['slots'];
 
-function UploadForm({ slots, painted }: { slots: Slots; painted: boolean }) {
+function UploadForm({ slots }: { slots: Slots }) {
   const freeNormal = Math.max(0, slots.normal - slots.normalUsed);
   const freePriority = Math.max(0, slots.priority - slots.priorityUsed);
   const noSlot = freeNormal === 0 && freePriority === 0;
@@ -177,43 +169,26 @@ function UploadForm({ slots, painted }: { slots: Slots; painted: boolean }) {
           </label>
         </div>
         <div>
-          {painted ? (
-            <Suspense fallback={<FactsLoading />}>
-              <UploadFacts
-                key={round}
-                picked={picked}
-                ownCopy={ownCopy !== null}
-                queue={queue}
-                watermark={watermarkOn ? watermark : null}
-                noSlot={noSlot}
-                kept={kept}
-                onFileNeeded={fileNeeded}
-                onFileIssue={setFileError}
-                onQueueIssue={setQueueError}
-                onUploaded={(id, facts) => {
-                  setKept(facts);
-                  setDone({ id });
-                  // The result replaces the long form: show it from its top, not from where the button was.
-                  window.scrollTo({ top: 0 });
-                }}
-              />
-            </Suspense>
-          ) : (
-            <FactsLoading />
-          )}
+          <UploadFacts
+            key={round}
+            picked={picked}
+            ownCopy={ownCopy !== null}
+            queue={queue}
+            watermark={watermarkOn ? watermark : null}
+            noSlot={noSlot}
+            kept={kept}
+            onFileNeeded={fileNeeded}
+            onFileIssue={setFileError}
+            onQueueIssue={setQueueError}
+            onUploaded={(id, facts) => {
+              setKept(facts);
+              setDone({ id });
+              // The result replaces the long form: show it from its top, not from where the button was.
+              window.scrollTo({ top: 0 });
+            }}
+          />
         </div>
       </div>
-    </div>
-  );
-}
-
-/** The facts' place while their chunk arrives: their first label where it will be, and what is coming. */
-function FactsLoading() {
-  return (
-    <div className="facts-loading" aria-busy="true" data-testid="facts-loading">
-      <div className="form-label">注册号</div>
-      <div className="skeleton-input" />
-      <p className="muted">正在加载表单…</p>
     </div>
   );
 }
@@ -238,7 +213,7 @@ function PhoneGate({ userId }: { userId: number }) {
 }
 
 export function Component() {
-  const painted = useAfterFirstPaint();
+  useReaderAfterFirstPaint();
   const session = useSession();
   const phone = useMyPhone(session !== null);
   const queue = useUploadQueue();
@@ -254,7 +229,7 @@ export function Component() {
       {gated && session ? (
         <PhoneGate userId={session.id} />
       ) : slots ? (
-        <UploadForm slots={slots} painted={painted} />
+        <UploadForm slots={slots} />
       ) : (
         <div className="route-loading">加载中…</div>
       )}
