@@ -1,8 +1,7 @@
-import { CATEGORIES, type PhotoMeta, type Watermark } from '@contract/photos';
+import type { PhotoMeta, Watermark } from '@contract/photos';
 import type { RefKind } from '@contract/reference';
 import { formatRegistration } from '@contract/registrations';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { Link } from 'react-router';
 import {
   airframeQuestion,
   asksMilitary,
@@ -23,7 +22,8 @@ import { RegistrationHint } from '../../../components/registration-hint.js';
 import { ApiError } from '../../../lib/api.js';
 import { useUploadPhoto } from '../api/upload-photo.js';
 import type { PickedPhoto } from '../lib/pick-photo.js';
-import { AirframeChoice, EntryBox, Field, FieldMessage, LiveryBox } from './facts-inputs.js';
+import { CategoriesFields, UploadProgress } from './facts-choices.js';
+import { AirframeChoice, EntryBox, Field, LiveryBox } from './facts-inputs.js';
 import { RegistrationOffer } from './registration-offer.js';
 
 /** What "继续上传（相同机场和日期）" keeps of the last upload's facts. */
@@ -257,45 +257,13 @@ export function UploadFacts(p: UploadFactsProps) {
           data-testid="taken-on"
         />
       </Field>
-      <div className={`form-row${errors.categories ? ' has-error' : ''}`} role="group" aria-labelledby="categories-label">
-        <div className="form-label" id="categories-label">
-          {T.categories.label}
-        </div>
-        <div className="choice-row">
-          {CATEGORIES.map((c) => (
-            <label key={c.code} className="choice">
-              <input
-                type="checkbox"
-                checked={values.categories.includes(c.code)}
-                onChange={(e) =>
-                  change({
-                    categories: e.target.checked ? [...values.categories, c.code] : values.categories.filter((x) => x !== c.code),
-                  })
-                }
-              />
-              {c.zh}
-            </label>
-          ))}
-        </div>
-        <FieldMessage id="categories" text={errors.categories} />
-      </div>
-      {military && (
-        <div className={`form-row${errors.militaryConfirmed ? ' has-error' : ''}`}>
-          <label className="choice">
-            <input
-              type="checkbox"
-              checked={values.militaryConfirmed === true}
-              onChange={(e) => change({ militaryConfirmed: e.target.checked })}
-              data-testid="military-confirm"
-            />
-            {T.militaryConfirmed.label}
-          </label>
-          <div className="form-extra">
-            军用机场、军事设施及其周边常禁止摄影，详见<Link to="/guide/upload#military">上传指南</Link>。
-          </div>
-          <FieldMessage id="militaryConfirmed" text={errors.militaryConfirmed} />
-        </div>
-      )}
+      <CategoriesFields
+        categories={values.categories}
+        military={military}
+        confirmed={values.militaryConfirmed === true}
+        errors={errors}
+        onChange={change}
+      />
       {(['remark', 'messageToScreener'] as const).map((name) => (
         <Field key={name} id={name} label={T[name].label} error={errors[name]}>
           <div className="textarea-with-count">
@@ -304,29 +272,7 @@ export function UploadFacts(p: UploadFactsProps) {
           </div>
         </Field>
       ))}
-      {progress !== null && (
-        <div data-testid="upload-progress">
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label="上传进度"
-            aria-valuenow={Math.round(progress * 100)}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <div className="progress-track">
-              <div className="progress-bar" style={{ width: `${Math.round(progress * 100)}%` }} />
-            </div>
-            <span className="progress-text">{`${Math.round(progress * 100)}%`}</span>
-          </div>
-          {/* The file has left the browser; renditions and checks take a few seconds more. */}
-          {progress >= 1 && (
-            <p className="muted" role="status" data-testid="upload-processing" style={{ margin: '0 0 8px' }}>
-              处理中…正在生成各尺寸图片并做自动检查
-            </p>
-          )}
-        </div>
-      )}
+      {progress !== null && <UploadProgress progress={progress} />}
       <button
         type="submit"
         className="btn btn-primary btn-block btn-large"
