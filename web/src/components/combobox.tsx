@@ -44,16 +44,37 @@ export function Combobox(p: Props) {
     // Esc leaves the search: the box shows its entry again.
     () => p.onTyped(''),
   );
+  const box = useRef<HTMLDivElement>(null);
   const shown = open && !p.disabled;
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Backspace' && p.typed === '' && p.value) p.onChange(null);
-    else listKeys(e);
-  };
   const optionId = (i: number) => `${listId}-${i}`;
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    // An input method composing (pinyin's Enter writes the letters) keeps its keys. Safari sends the
+    // Enter that ends a composition with isComposing false and only the old keyCode 229 to tell.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    if (e.nativeEvent.isComposing || e.keyCode === 229) return;
+    if (e.key === 'Backspace' && p.typed === '' && p.value) p.onChange(null);
+    // The options still answer an earlier search: Enter waits for this one's.
+    else if (e.key === 'Enter' && p.loading) e.preventDefault();
+    else {
+      listKeys(e);
+      // The marked option stays in sight as ↑ ↓ move through a list taller than its box.
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp')
+        requestAnimationFrame(() => box.current?.querySelector('.combo-option-active')?.scrollIntoView?.({ block: 'nearest' }));
+    }
+  };
+  const valueId = `${listId}-value`;
+  const describedBy = [p.value && p.typed === '' ? valueId : null, p.describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div
+      ref={box}
       className={`combo${p.disabled ? ' combo-disabled' : ''}${p.invalid ? ' combo-invalid' : ''}${shown ? ' combo-open' : ''}`}
       data-testid={p.testId}
+      // Leaving the box (not for its 建议新增) leaves the search: the box shows its entry again.
+      onBlur={(e) => {
+        if (e.relatedTarget instanceof Node && box.current?.contains(e.relatedTarget)) return;
+        setOpen(false);
+        p.onTyped('');
+      }}
       // A click anywhere on the box (its chosen entry, its arrow) is a click in the search.
       onMouseDown={(e) => {
         if (e.target !== input.current && !p.disabled) {
@@ -69,11 +90,11 @@ export function Combobox(p: Props) {
         className="combo-input"
         role="combobox"
         aria-expanded={shown}
-        aria-controls={shown ? listId : undefined}
+        aria-controls={shown && p.options.length > 0 ? listId : undefined}
         aria-autocomplete="list"
         aria-activedescendant={shown && p.options[active] ? optionId(active) : undefined}
         aria-invalid={p.invalid || undefined}
-        aria-describedby={p.describedBy}
+        aria-describedby={describedBy}
         autoComplete="off"
         disabled={p.disabled}
         value={p.typed}
@@ -83,16 +104,11 @@ export function Combobox(p: Props) {
           setActive(0);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
         onClick={() => setOpen(true)}
-        onBlur={() => {
-          setOpen(false);
-          p.onTyped('');
-        }}
         onKeyDown={onKeyDown}
       />
       {p.value && p.typed === '' && (
-        <span className="combo-value" title={p.value.label}>
+        <span className="combo-value" id={valueId} title={p.value.label}>
           {p.value.label}
         </span>
       )}
@@ -104,7 +120,12 @@ export function Combobox(p: Props) {
           className="combo-clear"
           aria-label="清除"
           tabIndex={-1}
-          onMouseDown={(e) => e.stopPropagation()}
+          // The focus stays in the search, where the next entry is typed.
+          onMouseDown={(e) => {
+            e.preventDefault();
+            e.stopPropagation();
+            input.current?.focus();
+          }}
           onClick={() => p.onChange(null)}
         >
           ×
@@ -113,28 +134,32 @@ export function Combobox(p: Props) {
         <span className="combo-arrow" aria-hidden="true" />
       )}
       {shown && (
-        <ul className="combo-list" role="listbox" id={listId} aria-label={p.placeholder}>
-          {p.options.map((option, i) => (
-            <li
-              key={option.value}
-              id={optionId(i)}
-              role="option"
-              aria-selected={p.value?.value === option.value}
-              className={`combo-option${i === active ? ' combo-option-active' : ''}`}
-              // Keeps the focus in the box until the click has picked.
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => pick(option)}
-            >
-              {option.label}
-            </li>
-          ))}
-          {p.options.length === 0 && (
-            <li className="combo-empty" role="presentation" onMouseDown={(e) => e.preventDefault()}>
-              {p.empty}
-            </li>
+        <div className="combo-list">
+          {p.options.length > 0 && (
+            <ul className="combo-options" role="listbox" id={listId} aria-label={p.placeholder}>
+              {p.options.map((option, i) => (
+                <li
+                  key={option.value}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={p.value?.value === option.value}
+                  className={`combo-option${i === active ? ' combo-option-active' : ''}`}
+                  // Keeps the focus in the box until the click has picked.
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => pick(option)}
+                >
+                  {option.label}
+                </li>
+              ))}
+            </ul>
           )}
-        </ul>
+          {p.options.length === 0 && (
+            <div className="combo-empty" role="status" onMouseDown={(e) => e.preventDefault()}>
+              {p.empty}
+            </div>
+          )}
+        </div>
       )}
     </div>
   );

@@ -58,6 +58,7 @@ export const CHECKED_WITH: Partial<Record<keyof FactsValues, readonly CheckedFac
   noRegistration: ['registration', 'modeS'],
   registration: ['modeS'],
   inFlight: ['airport'],
+  categories: ['militaryConfirmed'],
 };
 
 /** The labels and help every form shows for a fact. */
@@ -73,7 +74,12 @@ export const FACT_TEXTS = {
   airline: { label: '航空公司/运营者' },
   airport: { label: '机场' },
   airframeId: { label: '机身', auto: '自动', unsure: '不确定，留给审图员' },
-  livery: { label: '涂装', placeholder: '标准涂装可不填；特别涂装输入名称搜索', none: '没有这个涂装：审图员可在管理页添加' },
+  livery: {
+    label: '涂装',
+    placeholder: '标准涂装可不填；特别涂装输入名称搜索',
+    none: '没有这个涂装：审图员可在管理页添加',
+    prompt: '标准涂装不必选择；特别涂装请输入名称搜索',
+  },
   inFlight: { label: '空中拍摄' },
   takenOn: { label: '拍摄日期' },
   categories: { label: '分类' },

@@ -120,10 +120,11 @@ export function LiveryBox(p: EntryProps) {
       {...p}
       typed={typed}
       onTyped={setTyped}
-      options={options}
+      // Nothing typed lists nothing: the standard livery is no entry to pick.
+      options={typed.trim() ? options : []}
       loading={isFetching}
       placeholder={FACT_TEXTS.livery.placeholder}
-      empty={isFetching ? '搜索中…' : FACT_TEXTS.livery.none}
+      empty={!typed.trim() ? FACT_TEXTS.livery.prompt : isFetching ? '搜索中…' : FACT_TEXTS.livery.none}
       testId="select-livery"
     />
   );
@@ -137,10 +138,13 @@ export function LiveryBox(p: EntryProps) {
 export function AirframeChoice({
   question,
   value,
+  error,
   onChange,
 }: {
   question: string;
   value: number | null;
+  /** The server's refusal of the chosen aircraft. */
+  error?: string | null;
   onChange: (id: number | null) => void;
 }) {
   const settled = useDebouncedValue(question, 300);
@@ -160,7 +164,13 @@ export function AirframeChoice({
     </label>
   );
   return (
-    <div className="form-row" role="radiogroup" aria-labelledby="airframe-label" data-testid="airframe-field">
+    <div
+      className={`form-row${error ? ' has-error' : ''}`}
+      role="radiogroup"
+      aria-labelledby="airframe-label"
+      aria-describedby={error ? 'airframeId-error' : undefined}
+      data-testid="airframe-field"
+    >
       <div className="form-label" id="airframe-label">
         {FACT_TEXTS.airframeId.label}
       </div>
@@ -176,6 +186,7 @@ export function AirframeChoice({
         ))}
       </div>
       <div className="form-extra">{AIRFRAME_HELP[data.outcome]}</div>
+      <FieldMessage id="airframeId" text={error} />
     </div>
   );
 }

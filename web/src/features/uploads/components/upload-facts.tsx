@@ -1,7 +1,7 @@
 import type { PhotoMeta, Watermark } from '@contract/photos';
 import type { RefKind } from '@contract/reference';
 import { formatRegistration } from '@contract/registrations';
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useRef, useState, type SubmitEvent } from 'react';
 import {
   airframeQuestion,
   asksMilitary,
@@ -61,6 +61,33 @@ function checked(v: FactsValues, names: readonly CheckedFact[], askMilitary: boo
 
 const ALL_CHECKED = Object.keys(FACT_CHECKS) as CheckedFact[];
 
+interface FormState {
+  values: FactsValues;
+  errors: Errors;
+  seen: ReadonlySet<CheckedFact>;
+}
+
+/**
+ * The form after a change: the changed fields checked, and those that read them once checked before.
+ * A message the server gave on a changed field goes with the change, checked or not.
+ */
+function changed({ values, errors, seen }: FormState, patch: Partial<FactsValues>): FormState {
+  const next = { ...values, ...patch };
+  const names = new Set<CheckedFact>();
+  const kept = { ...errors };
+  for (const key of Object.keys(patch) as (keyof FactsValues)[]) {
+    delete kept[key];
+    if (key in FACT_CHECKS) names.add(key as CheckedFact);
+    for (const dependent of CHECKED_WITH[key] ?? []) if (seen.has(dependent)) names.add(dependent);
+  }
+  for (const name of names) delete kept[name];
+  const military = asksMilitary(next.categories, []);
+  const nowSeen = new Set([...seen, ...names]);
+  // The military word is asked afresh each time a category asks for it, as the box appears unticked.
+  if (!military) nowSeen.delete('militaryConfirmed');
+  return { values: next, errors: { ...kept, ...checked(next, [...names], military) }, seen: nowSeen };
+}
+
 /**
  * The upload's facts and 上传, drawn with our own elements and part of the page's first load (issue 34,
  * item 24: the fields waited for Ant Design's chunks and first render). Each field is checked as it
@@ -69,45 +96,27 @@ const ALL_CHECKED = Object.keys(FACT_CHECKS) as CheckedFact[];
  */
 export function UploadFacts(p: UploadFactsProps) {
   const takenOn = p.picked?.exif.takenOn;
-  const [values, setValues] = useState<FactsValues>(() => ({
-    ...EMPTY_FACTS,
-    categories: ['airliner'],
-    ...p.kept,
-    ...(takenOn ? { takenOn } : {}),
+  // The values, the messages under the fields, and the fields checked once (changed, or 上传 pressed): a
+  // change to what those read checks them again. One state, so that changes follow the latest.
+  const [state, setState] = useState<FormState>(() => ({
+    values: { ...EMPTY_FACTS, categories: ['airliner'], ...p.kept, ...(takenOn ? { takenOn } : {}) },
+    errors: {},
+    seen: new Set(),
   }));
-  const [errors, setErrors] = useState<Errors>({});
-  // The fields checked once (changed, or 上传 pressed): a change to what they read checks them again.
-  const [seen, setSeen] = useState<ReadonlySet<CheckedFact>>(() => new Set());
+  const { values, errors } = state;
+  const change = useCallback((patch: Partial<FactsValues>) => setState((s) => changed(s, patch)), []);
+  const chooseAirframe = useCallback((airframeId: number | null) => change({ airframeId }), [change]);
   // A photo picked gives its date taken (React's way to follow a prop: set while rendering).
   const [dateOf, setDateOf] = useState(takenOn);
   if (takenOn !== dateOf) {
     setDateOf(takenOn);
-    if (takenOn) {
-      setValues((v) => ({ ...v, takenOn }));
-      setErrors(({ takenOn: _, ...e }) => e);
-    }
+    if (takenOn) change({ takenOn });
   }
   const upload = useUploadPhoto();
   const [progress, setProgress] = useState<number | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const registrationBox = useRef<HTMLInputElement>(null);
   const military = asksMilitary(values.categories, []);
-
-  const change = (patch: Partial<FactsValues>) => {
-    const next = { ...values, ...patch };
-    const names = new Set<CheckedFact>();
-    for (const key of Object.keys(patch) as (keyof FactsValues)[]) {
-      if (key in FACT_CHECKS) names.add(key as CheckedFact);
-      for (const dependent of CHECKED_WITH[key] ?? []) if (seen.has(dependent)) names.add(dependent);
-    }
-    setSeen(new Set([...seen, ...names]));
-    setValues(next);
-    setErrors((e) => {
-      const kept = { ...e };
-      for (const name of names) delete kept[name];
-      return { ...kept, ...checked(next, [...names], asksMilitary(next.categories, [])) };
-    });
-  };
 
   const showServerIssues = (e: unknown) => {
     if (!(e instanceof ApiError)) return;
@@ -118,15 +127,14 @@ export function UploadFacts(p: UploadFactsProps) {
       else if (path === 'queue') p.onQueueIssue(issue.message);
       else if (path !== null) fields[(FACT_FIELDS_OF_PATHS[path] ?? path) as keyof FactsValues] = issue.message;
     }
-    setErrors((old) => ({ ...old, ...fields }));
+    setState((s) => ({ ...s, errors: { ...s.errors, ...fields } }));
   };
 
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     if (progress !== null) return;
-    setSeen(new Set(ALL_CHECKED));
     const found = checked(values, ALL_CHECKED, military);
-    setErrors(found);
+    setState((s) => ({ ...s, errors: found, seen: new Set(ALL_CHECKED) }));
     if (!p.picked || p.ownCopy) {
       p.onFileNeeded();
       return;
@@ -230,7 +238,8 @@ export function UploadFacts(p: UploadFactsProps) {
       <AirframeChoice
         question={airframeQuestion(values)}
         value={values.airframeId}
-        onChange={(id) => change({ airframeId: id })}
+        error={errors.airframeId}
+        onChange={chooseAirframe}
       />
       <Field id="livery" label={T.livery.label} error={errors.livery}>
         <LiveryBox id="livery" value={values.livery} onChange={(v) => change({ livery: v })} />

@@ -91,6 +91,23 @@ describe('upload page', () => {
     expect(screen.getByLabelText('注册号')).toHaveProperty('disabled', true);
   });
 
+  it('asks the military word afresh each time 军用航空器 is ticked, its message only after 上传', async () => {
+    const { user } = open();
+    await formReady();
+    const military = () => screen.queryByTestId('military-confirm');
+    await user.click(screen.getByLabelText('军用航空器'));
+    expect(military()).not.toBeNull();
+    expect(within(form()).queryByText(PHOTO_MESSAGES.militaryUnconfirmed)).toBeNull();
+    await submit(user);
+    expect(within(form()).getByText(PHOTO_MESSAGES.militaryUnconfirmed)).toBeDefined();
+    // Unticked, then ticked again: the box is back unticked, and nothing is said until 上传 again.
+    await user.click(screen.getByLabelText('军用航空器'));
+    expect(military()).toBeNull();
+    await user.click(screen.getByLabelText('军用航空器'));
+    expect(military()).toHaveProperty('checked', false);
+    expect(within(form()).queryByText(PHOTO_MESSAGES.militaryUnconfirmed)).toBeNull();
+  });
+
   it(`holds an MSN to ${FACTS_LIMITS.msnMax} characters and the public remark to ${FACTS_LIMITS.remarkMax}`, async () => {
     const { user } = open();
     await formReady();
