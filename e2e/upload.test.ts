@@ -139,7 +139,7 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
       await expect.poll(() => page.getByTestId('taken-on').inputValue()).toBe('2024-06-02');
       await form.getByLabel('注册号', { exact: true }).fill('B-1234');
       await choose(page, 'select-aircraft-types', 'A320', '空客 A320（A320）');
-      // Picked by keys: ↓ and Enter, which does not send the form.
+      // Picked by keys: Enter takes the marked (first) option, and does not send the form.
       await page.getByTestId('select-airports').click();
       await page.keyboard.type('PEK');
       await page
