@@ -32,6 +32,7 @@ import { decodeCursor, encodeCursor, sortValue } from './search-cursor.js';
 import * as likes from './likes.repository.js';
 import { galleryVersion } from './search-index.repository.js';
 import { queryTokens } from './search-text.js';
+import { VersionedPlannerFacts } from './planner-facts.js';
 import { planSearch } from './search-plan.js';
 import { EntryWords } from './entry-words.js';
 
@@ -70,6 +71,8 @@ export class GalleryService {
   private readonly ownWordsWritten: ShortCache<boolean>;
   /** The pages' queries, compiled once per shape; checked against a fresh build wherever answers are. */
   private readonly shapes: QueryShapes;
+  /** The kept counters and the span of dates the planner reads, held per gallery version. */
+  private readonly plannerFacts: VersionedPlannerFacts;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -84,6 +87,7 @@ export class GalleryService {
   ) {
     this.version = new ShortCache(this.clock, 250, () => galleryVersion(this.db));
     this.shapes = new QueryShapes(checkAnswers);
+    this.plannerFacts = new VersionedPlannerFacts(() => this.db);
     this.index = new GalleryIndex(database, reference, () => this.changed());
     this.entryWords = new EntryWords(reference);
     this.ownWordsWritten = new ShortCache(this.clock, 1000, () => this.index.walked());
@@ -159,7 +163,7 @@ export class GalleryService {
     } else {
       const dialect = this.database.dialect;
       const entryWords = filter.tokens && (await this.ownWordsWritten.get()) ? this.entryWords : null;
-      const plan = await planSearch(this.db, dialect, filter, q.sort, TOTAL_CAP, entryWords);
+      const plan = await planSearch(this.db, dialect, filter, q.sort, TOTAL_CAP, entryWords, this.plannerFacts.at(version));
       const page = await this.page([this.db, dialect, filter, q.sort, after, q.limit, plan.page], q.view);
       // The total is the same for every page of one search: counted on the first only, and not even
       // there when that page holds every match (a registration's few photos, most narrow searches).

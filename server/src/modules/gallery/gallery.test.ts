@@ -31,6 +31,7 @@ import {
 import { importReferenceData } from '../reference/reference.import.js';
 import { moveCounts } from './gallery-counts.repository.js';
 import { categoryProbes } from './search-plan.js';
+import { plannerFactsOf } from './planner-facts.js';
 import { countCapped, searchCardsQuery, searchPageQuery, type GalleryFilter } from './search.repository.js';
 import { CARD_COLUMNS } from '../../db/schema.js';
 import { queryTokens } from './search-text.js';
@@ -499,13 +500,16 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
     const dialect = t.database.dialect;
     const airliner: GalleryFilter = { category: 'airliner' };
     // Three photos: far below the size at which walking an index beats gathering them.
-    expect(await categoryProbes(db, airliner)).toEqual({ page: false, count: false });
-    expect(await categoryProbes(db, airliner, 3)).toEqual({ page: true, count: true });
-    expect(await categoryProbes(db, airliner, 4)).toEqual({ page: false, count: false });
-    expect(await categoryProbes(db, { ...airliner, typeId: ids.a320 }, 3)).toEqual({ page: true, count: true });
+    expect(await categoryProbes(plannerFactsOf(db), airliner)).toEqual({ page: false, count: false });
+    expect(await categoryProbes(plannerFactsOf(db), airliner, 3)).toEqual({ page: true, count: true });
+    expect(await categoryProbes(plannerFactsOf(db), airliner, 4)).toEqual({ page: false, count: false });
+    expect(await categoryProbes(plannerFactsOf(db), { ...airliner, typeId: ids.a320 }, 3)).toEqual({ page: true, count: true });
     // A date range's count walks every photo since that day: the category is gathered for it.
-    expect(await categoryProbes(db, { ...airliner, from: '2023-01-01' }, 3)).toEqual({ page: true, count: false });
-    expect(await categoryProbes(db, { typeId: ids.a320 }, 1)).toEqual({ page: false, count: false });
+    expect(await categoryProbes(plannerFactsOf(db), { ...airliner, from: '2023-01-01' }, 3)).toEqual({
+      page: true,
+      count: false,
+    });
+    expect(await categoryProbes(plannerFactsOf(db), { typeId: ids.a320 }, 1)).toEqual({ page: false, count: false });
     const filters: GalleryFilter[] = [
       airliner,
       { ...airliner, typeId: ids.a320 },

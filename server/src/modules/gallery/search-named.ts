@@ -4,6 +4,7 @@ import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { Entry, EntryWords } from './entry-words.js';
 import type { GalleryFilter } from './search.repository.js';
 import { ownWordsMatches } from './text-match.repository.js';
+import { plannerFactsOf, type PlannerFacts } from './planner-facts.js';
 
 /** Own-word matches counted up to this: a word more photos hold as their own is searched as before. */
 const OWN_WORDS_UP_TO = 2_000;
@@ -25,11 +26,18 @@ export interface Named {
  * The word the fewest photos hold through the entries naming it, if each word's entries are few
  * enough to list and its own-word matches few enough to gather; else null.
  */
-export async function namedBy(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, entryWords: EntryWords): Promise<Named | null> {
+export async function namedBy(
+  db: DbOrTrx,
+  dialect: Dialect,
+  f: GalleryFilter,
+  entryWords: EntryWords,
+  facts: PlannerFacts = plannerFactsOf(db),
+): Promise<Named | null> {
   if (!f.tokens?.length) return null;
   const lists = await Promise.all(f.tokens.map((t) => entryWords.of(t)));
   const all = lists.flatMap((l) => l ?? []);
-  const counted = await entryCounts(db, all);
+  // Accepted photos per entry, as the gallery keeps them.
+  const counted = await facts.counts(all.map((e) => [e.kind, String(e.id)] as const));
   const keyOf = (e: Entry) => `${e.kind}:${e.id}`;
   const named = lists.map((list) => (list ? new Set(list.map(keyOf)) : null));
   let best: Omit<Named, 'own' | 'size'> & { n: number } = { token: -1, entries: [], n: Infinity };
@@ -50,24 +58,4 @@ export async function namedBy(db: DbOrTrx, dialect: Dialect, f: GalleryFilter, e
   const own = await ownWordsMatches(db, dialect, f.tokens[best.token]!, OWN_WORDS_UP_TO);
   if (own >= OWN_WORDS_UP_TO) return null;
   return { token: best.token, entries: best.entries, own, size: best.n + own };
-}
-
-/** Accepted photos per entry, as the gallery keeps them. */
-async function entryCounts(db: DbOrTrx, entries: Entry[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (entries.length === 0) return out;
-  const rows = await db
-    .selectFrom('gallery_counts')
-    .select(['kind', 'key', 'n'])
-    .where((eb) =>
-      eb.or(
-        (['type', 'airline', 'airport'] as const)
-          .map((kind) => [kind, [...new Set(entries.filter((e) => e.kind === kind).map((e) => String(e.id)))]] as const)
-          .filter(([, keys]) => keys.length > 0)
-          .map(([kind, keys]) => eb.and([eb('kind', '=', kind), eb('key', 'in', keys)])),
-      ),
-    )
-    .execute();
-  for (const r of rows) out.set(`${r.kind}:${r.key}`, Number(r.n));
-  return out;
 }

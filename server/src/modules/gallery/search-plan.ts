@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { GallerySort } from '../../../../contract/gallery.js';
 import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { EntryWords } from './entry-words.js';
@@ -12,6 +11,7 @@ import {
   type PagePlan,
 } from './search.repository.js';
 import { PROBED_TEXT_SIZE, textMatches } from './text-match.repository.js';
+import { plannerFactsOf, type CounterKey, type PlannerFacts } from './planner-facts.js';
 
 // How a gallery search is run (issue 37): which filters are gathered first and which are probed photo
 // by photo, and on SQLite which index drives the page and the count. Decided per search from the counts
@@ -85,12 +85,14 @@ export async function planSearch(
   cap: number,
   /** Which entries name a word; null while the own words are not all written (entry-words.ts). */
   entryWords: EntryWords | null = null,
+  /** The kept counters and the span of dates (the server holds them per gallery version). */
+  facts: PlannerFacts = plannerFactsOf(db),
 ): Promise<SearchPlan> {
   const active = (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);
   const narrow = active.some((k) => NARROW.has(k));
-  const named = entryWords && !narrow ? await namedBy(db, dialect, f, entryWords) : null;
+  const named = entryWords && !narrow ? await namedBy(db, dialect, f, entryWords, facts) : null;
   const [probes, textSize] = await Promise.all([
-    categoryProbes(db, f),
+    categoryProbes(facts, f),
     // Words the entries name are sized by the entries' counts: counting their matches cost up to 7 ms.
     named
       ? Promise.resolve(named.size)
@@ -107,7 +109,7 @@ export async function planSearch(
   // Common words beside other filters: how common weighs the choice, so they are counted further.
   const countedTo = probeText && active.length > 1 && !named ? TEXT_COUNTED_UP_TO : PROBED_TEXT_SIZE;
   const words = countedTo === TEXT_COUNTED_UP_TO ? await textMatches(db, dialect, f.tokens!, countedTo) : textSize;
-  const sizes = await filterSizes(db, f, active);
+  const sizes = await filterSizes(facts, f, active);
   if (!sizes) return fallback;
   // A count that reached its limit is a floor: the words are then not gathered.
   const ways = waysOf(f, active, sort, cap, dialect, {
@@ -239,27 +241,21 @@ function waysOf(
  * Each kept filter's photos, the whole gallery's, and the share of the date range in the span of dates
  * taken (evenly spread).
  */
-async function filterSizes(db: DbOrTrx, f: GalleryFilter, active: (keyof GalleryFilter)[]) {
+async function filterSizes(facts: PlannerFacts, f: GalleryFilter, active: (keyof GalleryFilter)[]) {
   const kept = active.filter((k) => k !== 'from' && k !== 'to' && k !== 'tokens');
   const keys = kept.map((k) => countedFilter({ [k]: f[k] }));
   if (keys.some((k) => k === null)) return null;
-  const wanted = [['all', ''], ...(keys as [string, string][])];
-  const rows = await db
-    .selectFrom('gallery_counts')
-    .select(['kind', 'key', 'n'])
-    .where((eb) => eb.or(wanted.map(([kind, key]) => eb.and([eb('kind', '=', kind!), eb('key', '=', key!)]))))
-    .execute();
-  const n = (kind: string, key: string) => Number(rows.find((r) => r.kind === kind && r.key === key)?.n ?? 0);
-  const all = n('all', '');
+  const wanted: CounterKey[] = [['all', ''], ...(keys as CounterKey[])];
+  const read = await facts.counts(wanted);
+  const n = (key: CounterKey) => read.get(`${key[0]}:${key[1]}`) ?? 0;
+  const all = n(['all', '']);
   if (all === 0) return null;
-  const counts = Object.fromEntries(kept.map((k, i) => [k, n(...(keys[i] as [string, string]))]));
+  const counts = Object.fromEntries(kept.map((k, i) => [k, n(keys[i]!)]));
   let dates = 1;
   if (f.from !== undefined || f.to !== undefined) {
-    const { rows: span } = await sql<{ first: string | null; last: string | null }>`select
-      (select min(taken_on) from photos where state = 'accepted') as first,
-      (select max(taken_on) from photos where state = 'accepted') as last`.execute(db);
-    const first = Date.parse(span[0]?.first ?? '');
-    const last = Date.parse(span[0]?.last ?? '');
+    const span = await facts.dateSpan();
+    const first = Date.parse(span.first ?? '');
+    const last = Date.parse(span.last ?? '');
     const from = Math.max(first, f.from ? Date.parse(f.from) : first);
     const to = Math.min(last, f.to ? Date.parse(f.to) : last);
     dates = last > first ? Math.max(0, to - from + 86_400_000) / (last - first + 86_400_000) : 1;
@@ -285,11 +281,14 @@ export interface CategoryProbes {
  * is gathered: its few photos are cheap, where a walk could cross every accepted photo. Counted up to
  * the threshold on the category's key.
  */
-export async function categoryProbes(db: DbOrTrx, f: GalleryFilter, size = PROBED_CATEGORY_SIZE): Promise<CategoryProbes> {
+export async function categoryProbes(
+  facts: PlannerFacts,
+  f: GalleryFilter,
+  size = PROBED_CATEGORY_SIZE,
+): Promise<CategoryProbes> {
   if (f.category === undefined) return { page: false, count: false };
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*) as n from (select 1 from photo_categories where category = ${f.category} limit ${size}) as m`.execute(db);
-  const large = Number(rows[0]!.n) >= size;
+  // The category's accepted photos, as the gallery keeps them.
+  const n = (await facts.counts([['category', f.category]])).get(`category:${f.category}`) ?? 0;
+  const large = n >= size;
   return { page: large, count: large && f.from === undefined && f.to === undefined };
 }
