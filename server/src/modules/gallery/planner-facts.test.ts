@@ -60,6 +60,18 @@ describe.each(databaseKinds())('the planner’s facts held per gallery version (
     }
   });
 
+  it('reads another of the plan’s reads once a version by its name, and keeps no failure', async () => {
+    const held = new VersionedPlannerFacts(() => t.database.db);
+    let reads = 0;
+    const read = () => Promise.resolve(++reads);
+    expect(await held.at(1).memo('words:china', read)).toBe(1);
+    expect(await held.at(1).memo('words:china', read)).toBe(1);
+    expect(await held.at(1).memo('words:boeing', read)).toBe(2);
+    expect(await held.at(2).memo('words:china', read)).toBe(3);
+    await expect(held.at(2).memo('words:x', () => Promise.reject(new Error('数据库暂时不可用')))).rejects.toThrow();
+    expect(await held.at(2).memo('words:x', read)).toBe(4);
+  });
+
   it('reads the span of dates taken once a version', async () => {
     const held = new VersionedPlannerFacts(() => t.database.db);
     const fresh = await plannerFactsOf(t.database.db).dateSpan();

@@ -3,8 +3,8 @@ import type { DbOrTrx } from '../../db/database.js';
 
 // What the search's planner reads of the gallery as it stands (search-plan.ts): the kept counters of
 // its filters and entries (gallery_counts), and the span of dates taken. Every search reads them; under
-// load the same few hundred counters come up again and again, so the server holds them per gallery
-// version (`VersionedPlannerFacts`) and reads each once a version.
+// load the same few hundred counters (and common words) come up again and again, so the server holds
+// them per gallery version (`VersionedPlannerFacts`) and reads each once a version.
 
 /** A kept counter: its kind and key in gallery_counts. */
 export type CounterKey = readonly [kind: string, key: string];
@@ -21,6 +21,8 @@ export interface PlannerFacts {
   counts(keys: readonly CounterKey[]): Promise<Map<string, number>>;
   /** The first and last days taken of the accepted photos. */
   dateSpan(): Promise<DateSpan>;
+  /** Another of the plan's reads (a word's matches counted up to a limit), named by what it reads. */
+  memo(name: string, read: () => Promise<number>): Promise<number>;
 }
 
 async function readCounts(db: DbOrTrx, keys: readonly CounterKey[]): Promise<Map<string, number>> {
@@ -48,6 +50,7 @@ async function readDateSpan(db: DbOrTrx): Promise<DateSpan> {
 export const plannerFactsOf = (db: DbOrTrx): PlannerFacts => ({
   counts: (keys) => readCounts(db, keys),
   dateSpan: () => readDateSpan(db),
+  memo: (_, read) => read(),
 });
 
 /**
@@ -59,6 +62,7 @@ export class VersionedPlannerFacts {
   private version = Number.NaN;
   private held = new Map<string, number>();
   private span: Promise<DateSpan> | null = null;
+  private memos = new Map<string, Promise<number>>();
 
   constructor(
     private readonly db: () => DbOrTrx,
@@ -70,6 +74,7 @@ export class VersionedPlannerFacts {
       this.version = version;
       this.held = new Map();
       this.span = null;
+      this.memos = new Map();
     }
     const held = this.held;
     return {
@@ -89,6 +94,19 @@ export class VersionedPlannerFacts {
           throw err;
         });
         return this.span;
+      },
+      memo: (name, read) => {
+        const memos = this.memos;
+        if (held !== this.held) return read();
+        const found = memos.get(name);
+        if (found) return found;
+        if (memos.size >= this.max) memos.clear();
+        const reading = read().catch((err: unknown) => {
+          memos.delete(name);
+          throw err;
+        });
+        memos.set(name, reading);
+        return reading;
       },
     };
   }

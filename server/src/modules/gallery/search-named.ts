@@ -55,7 +55,10 @@ export async function namedBy(
     if (entries.length <= NAMED_ENTRIES && n < best.n) best = { token, entries, n };
   });
   if (best.token < 0) return null;
-  const own = await ownWordsMatches(db, dialect, f.tokens[best.token]!, OWN_WORDS_UP_TO);
+  const token = f.tokens[best.token]!;
+  const own = await facts.memo(`own:${OWN_WORDS_UP_TO}:${JSON.stringify(token)}`, () =>
+    ownWordsMatches(db, dialect, token, OWN_WORDS_UP_TO),
+  );
   if (own >= OWN_WORDS_UP_TO) return null;
   return { token: best.token, entries: best.entries, own, size: best.n + own };
 }

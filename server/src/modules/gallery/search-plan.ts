@@ -12,6 +12,7 @@ import {
 } from './search.repository.js';
 import { PROBED_TEXT_SIZE, textMatches } from './text-match.repository.js';
 import { plannerFactsOf, type CounterKey, type PlannerFacts } from './planner-facts.js';
+import type { QueryToken } from './search-text.js';
 
 // How a gallery search is run (issue 37): which filters are gathered first and which are probed photo
 // by photo, and on SQLite which index drives the page and the count. Decided per search from the counts
@@ -97,7 +98,7 @@ export async function planSearch(
     named
       ? Promise.resolve(named.size)
       : f.tokens?.length
-        ? textMatches(db, dialect, f.tokens, PROBED_TEXT_SIZE)
+        ? wordsCounted(facts, db, dialect, f.tokens, PROBED_TEXT_SIZE)
         : Promise.resolve(null),
   ]);
   const probeText = textSize !== null && textSize >= PROBED_TEXT_SIZE;
@@ -108,7 +109,7 @@ export async function planSearch(
   if ((dialect !== 'sqlite' && !named) || active.length === 0 || narrow) return fallback;
   // Common words beside other filters: how common weighs the choice, so they are counted further.
   const countedTo = probeText && active.length > 1 && !named ? TEXT_COUNTED_UP_TO : PROBED_TEXT_SIZE;
-  const words = countedTo === TEXT_COUNTED_UP_TO ? await textMatches(db, dialect, f.tokens!, countedTo) : textSize;
+  const words = countedTo === TEXT_COUNTED_UP_TO ? await wordsCounted(facts, db, dialect, f.tokens!, countedTo) : textSize;
   const sizes = await filterSizes(facts, f, active);
   if (!sizes) return fallback;
   // A count that reached its limit is a floor: the words are then not gathered.
@@ -134,6 +135,10 @@ export async function planSearch(
   });
   return { page: asPlan(best('page')), count: asPlan(best('count')) };
 }
+
+/** The free text's matches counted up to `limit`, once a gallery version for the same words. */
+const wordsCounted = (facts: PlannerFacts, db: DbOrTrx, dialect: Dialect, tokens: QueryToken[], limit: number) =>
+  facts.memo(`words:${limit}:${JSON.stringify(tokens)}`, () => textMatches(db, dialect, tokens, limit));
 
 function waysOf(
   f: GalleryFilter,
