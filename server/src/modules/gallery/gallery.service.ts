@@ -40,7 +40,6 @@ import { EntryWords } from './entry-words.js';
 export type { GalleryFilter } from './search.repository.js';
 
 const MSN_TERM = /(?:^|\s)msn[:：]\s*(\S{1,30})/i;
-
 /** A cached answer lives at most this long even when nothing was accepted (views and likes move). */
 const CACHE_TTL_MS = 10_000;
 const CACHE_ENTRIES = 500;
@@ -71,8 +70,8 @@ export class GalleryService {
   private readonly ownWordsWritten: ShortCache<boolean>;
   /** The pages' queries, compiled once per shape; checked against a fresh build wherever answers are. */
   private readonly shapes: QueryShapes;
-  /** The kept counters and the span of dates the planner reads, held per gallery version. */
-  private readonly plannerFacts: VersionedPlannerFacts;
+  /** What the planner reads (kept counters, dates, words' matches), held per gallery version. */
+  private readonly plannerFacts = new VersionedPlannerFacts(() => this.db);
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -87,7 +86,6 @@ export class GalleryService {
   ) {
     this.version = new ShortCache(this.clock, 250, () => galleryVersion(this.db));
     this.shapes = new QueryShapes(checkAnswers);
-    this.plannerFacts = new VersionedPlannerFacts(() => this.db);
     this.index = new GalleryIndex(database, reference, () => this.changed());
     this.entryWords = new EntryWords(reference);
     this.ownWordsWritten = new ShortCache(this.clock, 1000, () => this.index.walked());
