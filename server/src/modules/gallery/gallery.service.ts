@@ -89,9 +89,8 @@ export class GalleryService {
     this.index = new GalleryIndex(database, reference, () => this.changed());
     this.entryWords = new EntryWords(reference);
     this.ownWordsWritten = new ShortCache(this.clock, 1000, () => this.index.walked());
-    // Every change of what the gallery shows re-indexes the photos it touches: a job per photo, enqueued
-    // in the change's transaction and run by the request after it commits (issue 35: the decision's
-    // transaction keeps only what must be atomic).
+    // Every change of what the gallery shows re-indexes the photos it touches: a job per photo, enqueued in the
+    // change's transaction and run by the request after it commits (issue 35: it keeps only what must be atomic).
     events.on('photo.stateChanged', async ({ trx, photo, from, to, at }) => {
       if (from === 'accepted' || to === 'accepted') await enqueueIndexing(trx, [photo.id], at);
     });
