@@ -147,6 +147,11 @@ describe.skipIf(!browserAvailable())('uploading a photo in Chromium', () => {
         .getByRole('option', { name: /北京首都/ })
         .first()
         .waitFor();
+      // The list opens where it can be seen: above the box when the window has no room below it.
+      const seen = (await page.getByTestId('select-airports').getByRole('option').first().boundingBox())!;
+      expect(seen.y).toBeGreaterThanOrEqual(0);
+      expect(seen.y + seen.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      await screenshot(page, `upload-combobox-open-${width}`);
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByTestId('select-airports').textContent()).toContain('北京首都');
       expect(await page.getByTestId('select-aircraft-types').textContent()).toContain('空客 A320');

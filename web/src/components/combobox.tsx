@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useListKeys } from '../lib/use-list-keys.js';
 import type { RefOption } from './ref-option.js';
 
@@ -45,7 +45,16 @@ export function Combobox(p: Props) {
     () => p.onTyped(''),
   );
   const box = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const shown = open && !p.disabled;
+  // A box near the bottom of the window opens its list above it, where there is room for it.
+  const [up, setUp] = useState(false);
+  useLayoutEffect(() => {
+    if (!shown || !box.current || !list.current) return;
+    const rect = box.current.getBoundingClientRect();
+    const below = window.innerHeight - rect.bottom;
+    setUp(below < list.current.offsetHeight + 8 && rect.top > below);
+  }, [shown, p.options.length]);
   const optionId = (i: number) => `${listId}-${i}`;
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     // An input method composing (pinyin's Enter writes the letters) keeps its keys. Safari sends the
@@ -134,7 +143,7 @@ export function Combobox(p: Props) {
         <span className="combo-arrow" aria-hidden="true" />
       )}
       {shown && (
-        <div className="combo-list">
+        <div ref={list} className={`combo-list${up ? ' combo-list-up' : ''}`}>
           {p.options.length > 0 && (
             <ul className="combo-options" role="listbox" id={listId} aria-label={p.placeholder}>
               {p.options.map((option, i) => (
