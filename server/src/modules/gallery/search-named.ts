@@ -4,7 +4,7 @@ import type { DbOrTrx, Dialect } from '../../db/database.js';
 import type { Entry, EntryWords } from './entry-words.js';
 import type { GalleryFilter } from './search.repository.js';
 import { ownWordsMatches } from './text-match.repository.js';
-import { plannerFactsOf, type PlannerFacts } from './planner-facts.js';
+import { counterName, plannerFactsOf, type PlannerFacts } from './planner-facts.js';
 
 /** Own-word matches counted up to this: a word more photos hold as their own is searched as before. */
 const OWN_WORDS_UP_TO = 2_000;
@@ -38,7 +38,8 @@ export async function namedBy(
   const all = lists.flatMap((l) => l ?? []);
   // Accepted photos per entry, as the gallery keeps them.
   const counted = await facts.counts(all.map((e) => [e.kind, String(e.id)] as const));
-  const keyOf = (e: Entry) => `${e.kind}:${e.id}`;
+  // An entry's name in the counts read just above.
+  const keyOf = (e: Entry) => counterName([e.kind, String(e.id)]);
   const named = lists.map((list) => (list ? new Set(list.map(keyOf)) : null));
   let best: Omit<Named, 'own' | 'size'> & { n: number } = { token: -1, entries: [], n: Infinity };
   lists.forEach((list, token) => {

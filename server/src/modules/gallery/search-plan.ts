@@ -11,7 +11,7 @@ import {
   type PagePlan,
 } from './search.repository.js';
 import { PROBED_TEXT_SIZE, textMatches } from './text-match.repository.js';
-import { plannerFactsOf, type CounterKey, type PlannerFacts } from './planner-facts.js';
+import { counterName, plannerFactsOf, type CounterKey, type PlannerFacts } from './planner-facts.js';
 import type { QueryToken } from './search-text.js';
 
 // How a gallery search is run (issue 37): which filters are gathered first and which are probed photo
@@ -86,7 +86,7 @@ export async function planSearch(
   cap: number,
   /** Which entries name a word; null while the own words are not all written (entry-words.ts). */
   entryWords: EntryWords | null = null,
-  /** The kept counters and the span of dates (the server holds them per gallery version). */
+  /** The kept counters, the span of dates and the words' matches (the server holds them per gallery version). */
   facts: PlannerFacts = plannerFactsOf(db),
 ): Promise<SearchPlan> {
   const active = (Object.keys(f) as (keyof GalleryFilter)[]).filter((k) => f[k] !== undefined);
@@ -252,7 +252,7 @@ async function filterSizes(facts: PlannerFacts, f: GalleryFilter, active: (keyof
   if (keys.some((k) => k === null)) return null;
   const wanted: CounterKey[] = [['all', ''], ...(keys as CounterKey[])];
   const read = await facts.counts(wanted);
-  const n = (key: CounterKey) => read.get(`${key[0]}:${key[1]}`) ?? 0;
+  const n = (key: CounterKey) => read.get(counterName(key)) ?? 0;
   const all = n(['all', '']);
   if (all === 0) return null;
   const counts = Object.fromEntries(kept.map((k, i) => [k, n(keys[i]!)]));
@@ -283,8 +283,8 @@ export interface CategoryProbes {
  * a page alone, and with an airline, airport, type, photographer, featured or free text 4–8 ms a page
  * and 4–8 ms a count where probing cost 1–5 and 0.3–4 (100k photos). Its count with a date range is
  * still gathered (probing each photo since 2017 cost 22 ms a count against 7). A rare category (航天器)
- * is gathered: its few photos are cheap, where a walk could cross every accepted photo. Counted up to
- * the threshold on the category's key.
+ * is gathered: its few photos are cheap, where a walk could cross every accepted photo. Sized by the
+ * category's kept count.
  */
 export async function categoryProbes(
   facts: PlannerFacts,
@@ -293,7 +293,7 @@ export async function categoryProbes(
 ): Promise<CategoryProbes> {
   if (f.category === undefined) return { page: false, count: false };
   // The category's accepted photos, as the gallery keeps them.
-  const n = (await facts.counts([['category', f.category]])).get(`category:${f.category}`) ?? 0;
+  const n = (await facts.counts([['category', f.category]])).get(counterName(['category', f.category])) ?? 0;
   const large = n >= size;
   return { page: large, count: large && f.from === undefined && f.to === undefined };
 }
