@@ -76,7 +76,7 @@ export function Combobox(p: Props) {
   return (
     <div
       ref={box}
-      className={`combo${p.disabled ? ' combo-disabled' : ''}${p.invalid ? ' combo-invalid' : ''}${shown ? ' combo-open' : ''}`}
+      className={`combo${p.disabled ? ' combo-disabled' : ''}`}
       data-testid={p.testId}
       // Leaving the box (not for its 建议新增) leaves the search: the box shows its entry again.
       onBlur={(e) => {
