@@ -16,6 +16,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { isStalePlan, keyedName } from './keyed-statements.js';
 import { requestScope } from './request-scope.js';
 import type { Database } from './schema.js';
 
@@ -50,15 +51,34 @@ export const REQUEST_QUERY_WAIT_MS = 2_500;
 /**
  * Gives a pooled client a read timeout for the queries made while a request is served. A query that
  * outlives it ends its connection too: the server may be frozen, and the next query on that connection
- * would wait behind the unanswered one; the pool discards the dead client and opens another.
+ * would wait behind the unanswered one; the pool discards the dead client and opens another. Those
+ * queries that find rows by key are prepared by name (keyed-statements.ts).
  */
 function boundRequestQueries(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const bounded = (config: unknown, values?: unknown, callback?: unknown) => {
     if (typeof config !== 'string' || callback !== undefined || !requestScope.getStore()) return query(config, values, callback);
-    const result = query({ text: config, query_timeout: REQUEST_QUERY_WAIT_MS }, values) as Promise<unknown>;
+    const run = (name?: string) =>
+      query({ text: config, query_timeout: REQUEST_QUERY_WAIT_MS, ...(name ? { name } : {}) }, values) as Promise<unknown>;
+    const internals = client as unknown as PgInternals;
+    const giveUp = () => internals.connection.stream.destroy();
+    const name = keyedName(config);
+    const result = !name
+      ? run()
+      : run(name).catch(async (err: unknown) => {
+          if (!isStalePlan(err)) throw err;
+          // A transaction is over once a statement fails in it: the connection is given up, like a dead one.
+          if (client.getTransactionStatus() !== 'I') {
+            giveUp();
+            throw err;
+          }
+          // Outside one, the statement is dropped and prepared again with the columns as they are now.
+          delete internals.connection.parsedStatements[name];
+          await query(`deallocate "${name}"`);
+          return run(name);
+        });
     result.catch((err: unknown) => {
-      if ((err as Error).message === 'Query read timeout') (client as unknown as PgInternals).connection.stream.destroy();
+      if ((err as Error).message === 'Query read timeout') giveUp();
     });
     return result;
   };
@@ -66,7 +86,7 @@ function boundRequestQueries(client: pg.PoolClient): void {
 }
 
 interface PgInternals {
-  connection: { stream: { destroy(): void } };
+  connection: { stream: { destroy(): void }; parsedStatements: Record<string, string> };
 }
 
 /** Where the SQLite database of a data folder lives. */
