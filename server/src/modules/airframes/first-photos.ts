@@ -89,6 +89,14 @@ export async function refreshFirstsAround(db: DbOrTrx, photoIds: number[], left:
   for (const id of [...ids].sort((a, b) => a - b)) await refreshFirst(db, id);
 }
 
+/**
+ * Whether the photo is 首张 of the live airframe it is on (1, else 0), as a column of the query that reads
+ * the photo: a probe by the airframe's key per row, where `firstsAmong` is a statement of its own.
+ */
+export const isFirstColumn = () =>
+  sql<number>`case when exists (select 1 from airframes where airframes.id = photos.airframe_id
+    and airframes.first_photo_id = photos.id and airframes.merged_into is null) then 1 else 0 end`.as('is_first');
+
 /** Of these photos (with the airframe each is on), the ids that are 首张 of it. */
 export async function firstsAmong(db: DbOrTrx, photos: { id: number; airframe_id: number | null }[]): Promise<Set<number>> {
   const onAirframes = photos.filter((p) => p.airframe_id !== null);

@@ -533,7 +533,7 @@ describe.each(databaseKinds())('gallery API on %s', (kind) => {
           probed.map((r) => r.id),
           `${name} ${sort}`,
         ).toEqual(gathered.map((r) => r.id));
-        expect(cards, `${name} ${sort}`).toEqual(probed.map((r) => pick(r, [...CARD_COLUMNS])));
+        expect(cards, `${name} ${sort}`).toEqual(probed.map((r) => pick(r, [...CARD_COLUMNS, 'is_first'])));
       }
     }
   });

@@ -10,6 +10,7 @@ import { entriesIds, isEntriesDriver, type EntriesDriver } from './search-entrie
 
 export { textProbed } from './text-match.repository.js';
 import { ACCEPTED } from '../../db/accepted.js';
+import { isFirstColumn } from '../airframes/first-photos.js';
 
 export { isEntriesDriver, type EntriesDriver } from './search-entries.repository.js';
 export { countCapped, countedFilter, hasKeptCount } from './search-count.repository.js';
@@ -123,12 +124,19 @@ export async function filterFinds(db: DbOrTrx, dialect: Dialect, f: GalleryFilte
  * One page in the sort's order, newest/most first, after the keyset cursor; one more than `limit`.
  * The page's ids are picked from the gallery's indexes alone (each carries every filter and sort
  * column), then only those rows are read: a photo row is wide, and sorting thousands of them by views
- * once cost more than everything else in the answer.
+ * once cost more than everything else in the answer. Each row says whether it is 首张 of its aircraft,
+ * which had been a statement of its own after the page's.
  */
-export const searchPageQuery = (...args: PageArgs) => page(...args).selectAll('photos');
+export const searchPageQuery = (...args: PageArgs) =>
+  page(...args)
+    .selectAll('photos')
+    .select(isFirstColumn());
 
 /** The same page as cards: only the columns a card shows are read (41 whole rows cost SQLite twice as much). */
-export const searchCardsQuery = (...args: PageArgs) => page(...args).select(CARD_COLUMNS);
+export const searchCardsQuery = (...args: PageArgs) =>
+  page(...args)
+    .select(CARD_COLUMNS)
+    .select(isFirstColumn());
 
 type PageArgs = Parameters<typeof page>;
 

@@ -27,7 +27,10 @@ export async function loadPresentContext(
     liveries: Pick<LiveriesService, 'names'>;
     imageHost: string;
   },
-  rows: Pick<PhotoRow, 'id' | 'aircraft_type_id' | 'airline_id' | 'airport_id' | 'uploader_id' | 'livery_id' | 'airframe_id'>[],
+  rows: (Pick<PhotoRow, 'id' | 'aircraft_type_id' | 'airline_id' | 'airport_id' | 'uploader_id' | 'livery_id' | 'airframe_id'> & {
+    /** Read with the row (`isFirstColumn`): then no statement asks which of them are 首张. */
+    is_first?: number;
+  })[],
   withLiveries: boolean,
 ): Promise<PresentContext> {
   const ids = (pick: (r: (typeof rows)[number]) => number | null) => distinctIds(rows.map(pick));
@@ -41,7 +44,9 @@ export async function loadPresentContext(
     deps.accounts.usernames(ids((r) => r.uploader_id)),
     // Most photos wear their operator's standard livery: no query for a page without a named one.
     liveryIds.length > 0 ? deps.liveries.names(deps.db, liveryIds) : Promise.resolve(new Map<number, string>()),
-    firstsAmong(deps.db, rows),
+    rows.every((r) => r.is_first !== undefined)
+      ? new Set(rows.filter((r) => r.is_first === 1).map((r) => r.id))
+      : firstsAmong(deps.db, rows),
   ]);
   return { imageHost: deps.imageHost, ...refs, usernames, liveries, firsts };
 }

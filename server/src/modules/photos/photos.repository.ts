@@ -3,12 +3,20 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { Database, NewPhoto, PhotoRow, PhotosTable } from '../../db/schema.js';
 import { fromJson, toJson } from '../../db/json.js';
 import { COPY_REFUSED_STATES } from '../../../../contract/photos.js';
+import { isFirstColumn } from '../airframes/first-photos.js';
 
 type State = PhotosTable['state'];
 export const WAITING: State[] = ['pending', 'escalated'];
 
+/** The photo, and whether it is 首张 of its aircraft. */
 export function findPhoto(db: DbOrTrx, id: number) {
-  return db.selectFrom('photos').selectAll().where('id', '=', id).where('state', '!=', 'deleted').executeTakeFirst();
+  return db
+    .selectFrom('photos')
+    .selectAll('photos')
+    .select(isFirstColumn())
+    .where('id', '=', id)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirst();
 }
 
 export function findPhotos(db: DbOrTrx, ids: number[]) {
