@@ -34,6 +34,7 @@ import * as m20261130ViewsDaily from './migrations/2026-11-30-04-photo-views-dai
 import * as m20261201LikesByTime from './migrations/2026-12-01-01-likes-by-time.js';
 import * as m20261202OwnWords from './migrations/2026-12-02-01-own-words.js';
 import * as m20261202SortCovering from './migrations/2026-12-02-02-sort-covering.js';
+import * as m20261207NarrowGalleryIndexes from './migrations/2026-12-07-01-narrow-gallery-indexes.js';
 
 // Frozen, ordered by timestamp; a new change is a new file, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-01-likes-by-time': m20261201LikesByTime,
   '2026-12-02-01-own-words': m20261202OwnWords,
   '2026-12-02-02-sort-covering': m20261202SortCovering,
+  '2026-12-07-01-narrow-gallery-indexes': m20261207NarrowGalleryIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
