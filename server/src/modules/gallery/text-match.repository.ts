@@ -33,7 +33,9 @@ export function textMatch(dialect: Dialect, tokens: QueryToken[], probe: boolean
       );
       const matches = sql<SqlBool>`doc @@ to_tsquery('simple', ${query})`;
       return probe
-        ? sql<SqlBool>`exists (select 1 from photo_search where photo_search.photo_id = photos.id and ${matches})`
+        ? // `offset 0` keeps the probe a probe: as a semi-join PostgreSQL gathered every match of the words
+          // first (大连普兰店's 14,927 documents, 73 ms) beside photos an empty list of own-word matches named.
+          sql<SqlBool>`exists (select 1 from photo_search where photo_search.photo_id = photos.id and ${matches} offset 0)`
         : // An array, not `in (…)`: PostgreSQL guesses a prefix's matches in the thousands and then walks the
           // sort's index hoping to meet them soon; for a registration's 25 photos it walked all 1M (760 ms).
           sql<SqlBool>`photos.id = any(array(select photo_id from photo_search where ${matches}))`;
