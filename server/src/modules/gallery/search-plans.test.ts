@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_SORTS } from '../../../../contract/catalogues.js';
 import { createTestApp, type TestApp } from '../../testing/harness.js';
 import { sqlitePlan } from '../../testing/query-plans.js';
+import { plannerFactsOf, type PlannerFacts } from './planner-facts.js';
+import { planSearch } from './search-plan.js';
+import { queryTokens } from './search-text.js';
 import { searchCardsQuery, searchPageQuery, type GalleryFilter } from './search.repository.js';
 
 // SQLite plans a query from the statistics `PRAGMA optimize` gathers (db/database.ts), not from the
@@ -70,6 +73,25 @@ describe('gallery page plans on SQLite', () => {
 
   it('pages a large category alone along the sort’s own index without statistics, full or as cards', async () => {
     await expectSortIndexWalked({ category: 'airliner' });
+  });
+
+  it('probes the words beside a narrow filter on its photos, without counting them first', async () => {
+    const read: string[] = [];
+    const held = plannerFactsOf(t.database.db);
+    const facts: PlannerFacts = {
+      counts: (keys) => held.counts(keys),
+      dateSpan: () => held.dateSpan(),
+      memo: (name, counted) => (read.push(name), held.memo(name, counted)),
+    };
+    const tokens = queryTokens('a330');
+    for (const narrow of [{ registrationKey: 'B612Y' }, { airframeId: 3 }, { liveryId: 2 }, { msnKey: '1234' }]) {
+      const plan = await planSearch(t.database.db, 'sqlite', { ...narrow, tokens }, 'taken', 1000, null, facts);
+      expect([plan.page.probeText, plan.count.probeText], JSON.stringify(narrow)).toEqual([true, true]);
+    }
+    expect(read).toEqual([]);
+    // Without one, the words' matches size the plan.
+    await planSearch(t.database.db, 'sqlite', { tokens }, 'taken', 1000, null, facts);
+    expect(read).toHaveLength(1);
   });
 
   it('does so with the statistics of 100,000 photos too, with and without a date range', async () => {
