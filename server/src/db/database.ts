@@ -52,7 +52,7 @@ export const REQUEST_QUERY_WAIT_MS = 2_500;
  * Gives a pooled client a read timeout for the queries made while a request is served. A query that
  * outlives it ends its connection too: the server may be frozen, and the next query on that connection
  * would wait behind the unanswered one; the pool discards the dead client and opens another. Those
- * queries that find rows by key are prepared by name (keyed-statements.ts).
+ * queries that find rows by key, outside a transaction, are prepared by name (keyed-statements.ts).
  */
 function boundRequestQueries(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -62,17 +62,15 @@ function boundRequestQueries(client: pg.PoolClient): void {
       query({ text: config, query_timeout: REQUEST_QUERY_WAIT_MS, ...(name ? { name } : {}) }, values) as Promise<unknown>;
     const internals = client as unknown as PgInternals;
     const giveUp = () => internals.connection.stream.destroy();
-    const name = keyedName(config);
+    // Inside a transaction nothing is named: a statement refused there would end the transaction, and
+    // a migration that adds a column (ADR 0004) would fail one write a connection during a rolling restart.
+    const name = client.getTransactionStatus() === 'I' ? keyedName(config) : undefined;
     const result = !name
       ? run()
       : run(name).catch(async (err: unknown) => {
           if (!isStalePlan(err)) throw err;
-          // A transaction is over once a statement fails in it: the connection is given up, like a dead one.
-          if (client.getTransactionStatus() !== 'I') {
-            giveUp();
-            throw err;
-          }
-          // Outside one, the statement is dropped and prepared again with the columns as they are now.
+          // Dropped and prepared again with the columns as they are now (no query waits on this
+          // client behind it: outside a transaction a client serves one query at a time).
           delete internals.connection.parsedStatements[name];
           await query(`deallocate "${name}"`);
           return run(name);

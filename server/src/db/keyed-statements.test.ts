@@ -2,7 +2,6 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dependencyOf } from '../shared/errors.js';
 import { databaseKinds, freshPostgresUrl } from '../testing/harness.js';
 import { openDatabase, type DatabaseHandle, type DbOrTrx } from './database.js';
 import { keyedName } from './keyed-statements.js';
@@ -16,7 +15,7 @@ describe('statements prepared by name', () => {
       'select "id", "first_photo_id" from "airframes" where "first_photo_id" in ($1) and "merged_into" is null',
       'select "photos"."id" from "photos" where "photos"."id" = $4',
     ]) {
-      expect(keyedName(text), text).toMatch(/^keyed_\d+$/);
+      expect(keyedName(text), text).toMatch(/^keyed_[0-9a-f]{20}$/);
       expect(keyedName(text), 'the same name each time').toBe(keyedName(text));
     }
   });
@@ -70,27 +69,23 @@ describe.runIf(databaseKinds().includes('postgres'))('a keyed statement on Postg
     );
   });
 
-  it('outlives a column added under it: prepared again outside a transaction, an outage inside one', async () => {
+  it('outlives a column added under it: prepared again, and never named inside a transaction', async () => {
     await handle.db.connection().execute(async (c) => {
       await asRequest(() => row(c, 1));
       await admin.query('alter table keyed_rows add column b int not null default 5');
       expect((await asRequest(() => row(c, 1))).rows).toEqual([{ id: 1, a: 10, b: 5 }]);
       expect((await asRequest(() => row(c, 2))).rows).toEqual([{ id: 2, a: 20, b: 5 }]);
-    });
-    await handle.db.connection().execute(async (c) => {
-      await asRequest(() => row(c, 2));
+      // Inside a transaction the statement runs unnamed, so a column added meanwhile fails no write.
       await admin.query('alter table keyed_rows add column c int not null default 6');
-      const failed = await asRequest(() => c.transaction().execute((trx) => row(trx, 2))).then(
-        () => null,
-        (e: unknown) => e,
+      const inside = await asRequest(() =>
+        c.transaction().execute(async (trx) => {
+          await sql`update keyed_rows set a = a where "id" = ${2}`.execute(trx);
+          return row(trx, 2);
+        }),
       );
-      expect(dependencyOf(failed), String(failed)).toBe('database');
+      expect(inside.rows).toEqual([{ id: 2, a: 20, b: 5, c: 6 }]);
+      expect(await prepared(c)).toEqual(['select * from "keyed_rows" where "id" = $1']);
+      expect((await asRequest(() => row(c, 1))).rows).toEqual([{ id: 1, a: 10, b: 5, c: 6 }]);
     });
-    // The connection that held it in a transaction was given up (the first query may still be handed it
-    // before the pool has heard of its end, as with a backend that dies); then every request is answered.
-    await asRequest(() => row(handle.db, 1)).catch((e: unknown) => expect(dependencyOf(e), String(e)).toBe('database'));
-    for (const id of [1, 2]) {
-      expect((await asRequest(() => row(handle.db, id))).rows).toEqual([{ id, a: id * 10, b: 5, c: 6 }]);
-    }
   });
 });
