@@ -83,7 +83,7 @@ export function entriesUnion<O extends { id: number }>(
   const parts = [
     ...driver.entries.map((e) =>
       branch(
-        filtered(db, dialect, e.whole ? wordless : rest, category, hint(ENTRY_INDEX[e.kind]), true).where(
+        filtered(db, dialect, e.whole ? wordless : rest, category, hint(ENTRY_INDEX[e.kind]), 'pinned').where(
           `photos.${ENTRY_COLUMN[e.kind]}`,
           '=',
           e.id,
@@ -91,7 +91,7 @@ export function entriesUnion<O extends { id: number }>(
       ),
     ),
     branch(
-      filtered(db, dialect, rest, category, dialect === 'sqlite' ? `indexed by ${BY_ID_INDEX}` : undefined, true).where(
+      filtered(db, dialect, rest, category, dialect === 'sqlite' ? `indexed by ${BY_ID_INDEX}` : undefined, 'pinned').where(
         ownWordsMatch(dialect, tokens[driver.token]!),
       ),
     ),

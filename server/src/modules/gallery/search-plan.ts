@@ -231,7 +231,7 @@ function waysOf(
     const upTo = (e: NamedEntry, wanted: number) => Math.min(e.n, wanted / Math.max(kept, 1 / e.n));
     const page = (e: NamedEntry) => (sort === 'accepted' ? upTo(e, 41) * perEntry(e) : e.n * (perEntry(e) + kept * COST.sorted));
     const { entries, own } = s.named;
-    const owned = own * (COST.textMatch + COST.byId + catProbe * passing());
+    const owned = own * (COST.textMatch + COST.byId + (catProbe + (f.tokens!.length > 1 ? wordProbe : 0)) * passing());
     ways.push({
       driver: { entries: entries.map(({ kind, id, whole }) => ({ kind, id, whole })), token: s.named.token },
       gatherText: true,

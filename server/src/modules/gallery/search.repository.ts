@@ -77,7 +77,7 @@ export function filtered(
   category: CategoryPlan = 'gather',
   /** SQLite: `indexed by …`. */
   hint?: string,
-  probeText = false,
+  probeText: boolean | 'pinned' = false,
 ): SelectQueryBuilder<Database, 'photos', object> {
   return db
     .selectFrom(hint ? (sql`photos ${sql.raw(hint)}` as unknown as 'photos') : 'photos')

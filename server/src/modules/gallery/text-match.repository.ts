@@ -21,8 +21,9 @@ export function tsQuery(tokens: QueryToken[]): string {
  * full-text index lists its matches first; probed, each photo the walk reaches has its own document
  * read by key and looked at (`textProbed` says which). The document is its tokens joined by single
  * spaces (search-text.ts), so a token is whole where spaces surround it, and a prefix where one leads.
+ * `pinned`: probed on PostgreSQL too, never turned into a join (the entries' reads, ADR 0052).
  */
-export function textMatch(dialect: Dialect, tokens: QueryToken[], probe: boolean) {
+export function textMatch(dialect: Dialect, tokens: QueryToken[], probe: boolean | 'pinned') {
   // Each token's text is bound as it is and dressed in SQL, so the query's shape is kept (QueryShapes).
   const text = (t: QueryToken) => sql`${t.text}`;
   return (eb: ExpressionBuilder<Database, 'photos'>) => {
@@ -32,10 +33,11 @@ export function textMatch(dialect: Dialect, tokens: QueryToken[], probe: boolean
         sql` || ' & ' || `,
       );
       const matches = sql<SqlBool>`doc @@ to_tsquery('simple', ${query})`;
+      // Pinned, `offset 0` keeps the probe a probe: as a semi-join PostgreSQL gathered every match of the words
+      // first (大连普兰店's 14,927 documents, 73 ms) beside an empty list of own-word matches. Elsewhere it chooses.
+      const pin = probe === 'pinned' ? sql` offset 0` : sql``;
       return probe
-        ? // `offset 0` keeps the probe a probe: as a semi-join PostgreSQL gathered every match of the words
-          // first (大连普兰店's 14,927 documents, 73 ms) beside photos an empty list of own-word matches named.
-          sql<SqlBool>`exists (select 1 from photo_search where photo_search.photo_id = photos.id and ${matches} offset 0)`
+        ? sql<SqlBool>`exists (select 1 from photo_search where photo_search.photo_id = photos.id and ${matches}${pin})`
         : // An array, not `in (…)`: PostgreSQL guesses a prefix's matches in the thousands and then walks the
           // sort's index hoping to meet them soon; for a registration's 25 photos it walked all 1M (760 ms).
           sql<SqlBool>`photos.id = any(array(select photo_id from photo_search where ${matches}))`;
