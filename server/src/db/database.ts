@@ -61,7 +61,6 @@ function boundRequestQueries(client: pg.PoolClient): void {
     const run = (name?: string) =>
       query({ text: config, query_timeout: REQUEST_QUERY_WAIT_MS, ...(name ? { name } : {}) }, values) as Promise<unknown>;
     const internals = client as unknown as PgInternals;
-    const giveUp = () => internals.connection.stream.destroy();
     // Inside a transaction nothing is named: a statement refused there would end the transaction, and
     // a migration that adds a column (ADR 0004) would fail one write a connection during a rolling restart.
     const name = client.getTransactionStatus() === 'I' ? keyedName(config) : undefined;
@@ -76,7 +75,7 @@ function boundRequestQueries(client: pg.PoolClient): void {
           return run(name);
         });
     result.catch((err: unknown) => {
-      if ((err as Error).message === 'Query read timeout') giveUp();
+      if ((err as Error).message === 'Query read timeout') internals.connection.stream.destroy();
     });
     return result;
   };

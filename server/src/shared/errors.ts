@@ -73,7 +73,7 @@ const DATABASE_CODES = new Set([
   'SQLITE_CANTOPEN',
 ]);
 const DATABASE_MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|connection terminated unexpectedly|Query read timeout|Client was closed|not queryable|the database system is (starting up|shutting down)|cached plan must not change result type/i;
+  /timeout exceeded when trying to connect|Connection terminated|connection terminated unexpectedly|Query read timeout|Client was closed|not queryable|the database system is (starting up|shutting down)/i;
 
 /** The dependency an error says is unavailable, or null for any other error. */
 export function dependencyOf(err: unknown): Dependency | null {
