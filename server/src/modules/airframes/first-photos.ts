@@ -97,22 +97,12 @@ export const isFirstColumn = () =>
   sql<number>`case when exists (select 1 from airframes where airframes.id = photos.airframe_id
     and airframes.first_photo_id = photos.id and airframes.merged_into is null) then 1 else 0 end`.as('is_first');
 
-/** Of these photos (with the airframe each is on), the ids that are 首张 of it. */
+/** Of these photos, the ids that are 首张 of the airframe each is on: `isFirstColumn` for rows read without it. */
 export async function firstsAmong(db: DbOrTrx, photos: { id: number; airframe_id: number | null }[]): Promise<Set<number>> {
-  const onAirframes = photos.filter((p) => p.airframe_id !== null);
-  if (onAirframes.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('airframes')
-    .select(['id', 'first_photo_id'])
-    .where(
-      'first_photo_id',
-      'in',
-      onAirframes.map((p) => p.id),
-    )
-    .where('merged_into', 'is', null)
-    .execute();
-  const kept = new Set(rows.map((r) => `${r.id}:${r.first_photo_id}`));
-  return new Set(onAirframes.filter((p) => kept.has(`${p.airframe_id}:${p.id}`)).map((p) => p.id));
+  const ids = photos.filter((p) => p.airframe_id !== null).map((p) => p.id);
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('photos').select(['photos.id', isFirstColumn()]).where('photos.id', 'in', ids).execute();
+  return new Set(rows.filter((r) => r.is_first === 1).map((r) => r.id));
 }
 
 /** How many 首张 a photographer has: accepted photos their airframes keep as first. */
