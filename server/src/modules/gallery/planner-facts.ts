@@ -35,7 +35,7 @@ async function readCounts(db: DbOrTrx, keys: readonly CounterKey[]): Promise<Map
     .select(['kind', 'key', 'n'])
     .where((eb) => eb.or([...byKind].map(([kind, list]) => eb.and([eb('kind', '=', kind), eb('key', 'in', list)]))))
     .execute();
-  for (const r of rows) out.set(`${r.kind}:${r.key}`, Number(r.n));
+  for (const r of rows) out.set(counterName([r.kind, r.key]), Number(r.n));
   return out;
 }
 
