@@ -13,6 +13,7 @@ import {
 import { PROBED_TEXT_SIZE, textMatches } from './text-match.repository.js';
 import { counterName, plannerFactsOf, type CounterKey, type PlannerFacts } from './planner-facts.js';
 import type { QueryToken } from './search-text.js';
+import { COST } from './search-costs.js';
 
 // How a gallery search is run (issue 37): which filters are gathered first and which are probed photo
 // by photo, and on SQLite which index drives the page and the count. Decided per search from the counts
@@ -25,31 +26,6 @@ import type { QueryToken } from './search-text.js';
 // index, the featured ones, a date range, a category's or the words' matches), check the others and sort
 // what it finds. Filters are taken as independent, a date range as its share of the span of dates taken.
 
-/**
- * Costs in ms on SQLite at 1M photos (a 2 GB file) with the server's page cache, the pages of rows and
- * documents met at random (bench/gallery-scale.ts; memory-mapped reads would cut a row to a third, but a
- * read error would then end the process).
- */
-const COST = {
-  /** An entry of a filter's covering index: every other filter and sort column is in it. */
-  coveredEntry: 0.00004,
-  /** A photo's row, read by id or from an index that does not cover the filters. */
-  row: 0.002,
-  /** A photo met by id in the index keyed by id, which carries every filter and sort column. */
-  byId: 0.0005,
-  /** Checking a photo's category by key, and its words in its document. */
-  categoryProbe: 0.0005,
-  textProbe: 0.004,
-  /**
-   * PostgreSQL's probe of a photo's words (a tsvector read and matched): walking the date-taken index
-   * for a word of 5 % of 1M photos, 820 probes, cost 394 ms, where the entries naming it cost 4.
-   */
-  textProbePostgres: 0.1,
-  /** A match of the words listed by the full-text index. */
-  textMatch: 0.0007,
-  /** Sorting one photo found by a gather. */
-  sorted: 0.00005,
-};
 /** How far common words are counted when other filters stand beside them (~7 ms for a word in 10 % of 1M photos). */
 const TEXT_COUNTED_UP_TO = 100_000;
 /** Each filter's own covering index, in the order of acceptance. */

@@ -69,6 +69,10 @@ export const SORT_INDEX = {
  * sampled ones `PRAGMA optimize` gathers later. A large category alone is therefore walked along the
  * sort's index by name; beside other filters, `likely(…)` keeps the probe a probe and leaves the planner
  * the choice of index (an airline's own, say). A count keeps the join, as fast or faster there.
+ *
+ * A category gathered on SQLite for photos met by id (`hint` the index keyed by id) drives the query
+ * from its own key, each photo met as it comes: `id in (…)` would list the whole category first, however
+ * few photos a capped count needs (livery with a year and a half: 13 ms a count, 5 ms driven).
  */
 export function filtered(
   db: DbOrTrx,
@@ -79,8 +83,14 @@ export function filtered(
   hint?: string,
   probeText: boolean | 'pinned' = false,
 ): SelectQueryBuilder<Database, 'photos', object> {
+  const drivenByCategory = f.category !== undefined && category === 'gather' && hint === `indexed by ${BY_ID_INDEX}`;
+  const from = drivenByCategory
+    ? sql`photo_categories cross join photos ${sql.raw(hint)}`
+    : hint
+      ? sql`photos ${sql.raw(hint)}`
+      : null;
   return db
-    .selectFrom(hint ? (sql`photos ${sql.raw(hint)}` as unknown as 'photos') : 'photos')
+    .selectFrom(from ? (from as unknown as 'photos') : 'photos')
     .where(ACCEPTED)
     .$if(f.registrationKey !== undefined, (q) => q.where('photos.registration_key', '=', f.registrationKey!))
     .$if(f.typeId !== undefined, (q) => q.where('photos.aircraft_type_id', '=', f.typeId!))
@@ -103,6 +113,8 @@ export function filtered(
     .$if(f.featured === true, (q) => q.where('photos.featured_at', 'is not', null))
     .$if(f.category !== undefined, (q) =>
       q.where((eb) => {
+        if (drivenByCategory)
+          return sql<SqlBool>`photo_categories.category = ${f.category!} and photos.id = photo_categories.photo_id`;
         const inCategory = eb.selectFrom('photo_categories').where('photo_categories.category', '=', f.category!);
         if (category === 'gather') return eb('photos.id', 'in', inCategory.select('photo_categories.photo_id'));
         const probe = eb.exists(
