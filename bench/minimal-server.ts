@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { sqliteDriver, sqliteFile } from '../server/src/db/database.js';
+import { SQLITE_CACHE_PRAGMA, sqliteDriver, sqliteFile } from '../server/src/db/database.js';
 
 export interface Statement {
   sql: string;
@@ -29,6 +29,8 @@ export function sqliteRunner(dataDir: string): Runner {
   const SQLite = sqliteDriver();
   const db = new SQLite(sqliteFile(dataDir), { readonly: true });
   db.pragma('busy_timeout = 5000');
+  // The real server's page cache: the same SQL on the same file, read the same way.
+  db.pragma(SQLITE_CACHE_PRAGMA);
   const prepared = new Map<string, { reader: boolean; all(...params: unknown[]): unknown[] }>();
   return {
     run: (statements) =>

@@ -89,6 +89,13 @@ interface PgInternals {
 /** Where the SQLite database of a data folder lives. */
 export const sqliteFile = (dataDir: string) => path.join(dataDir, 'contrail.sqlite');
 
+/**
+ * The page cache of each SQLite connection, 64 MiB (2 MiB by default). At 1M photos the file is 2 GB; a
+ * gallery page that walks an index and reads each photo's row paid a system call per page read: walks
+ * cost 2.5–4× as much.
+ */
+export const SQLITE_CACHE_PRAGMA = 'cache_size = -65536';
+
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
@@ -147,9 +154,7 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  // A 64 MiB page cache (2 MiB by default). At 1M photos the file is 2 GB; a gallery page that walks an
-  // index and reads each photo's row paid a system call per page read: walks cost 2.5–4× as much.
-  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma(SQLITE_CACHE_PRAGMA);
   // Statistics for the query planner, as SQLite advises for a long-lived connection (then hourly, see
   // jobs/kinds.ts): without them it takes any equality for a rare value (`state = 'accepted'`
   // included). Gathered in full (sampled ones, the default, put 1,640 photos behind each state of 100k)

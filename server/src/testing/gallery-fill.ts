@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { CATEGORY_CODES } from '../../../contract/catalogues.js';
 import { registrationKey } from '../../../contract/photos.js';
-import type { DatabaseHandle } from '../db/database.js';
+import { SQLITE_CACHE_PRAGMA, type DatabaseHandle } from '../db/database.js';
 import { toJson } from '../db/json.js';
 import type { NewPhoto } from '../db/schema.js';
 import { documentTokens } from '../modules/gallery/search-text.js';
@@ -274,7 +274,7 @@ export async function fill(database: DatabaseHandle, photos: number, photographe
     .set({ for_import: Number(imported?.imported_at ?? 0), after_id: maxId, until_id: maxId })
     .where('id', '=', 1)
     .execute();
-  if (database.dialect === 'sqlite') await sql`pragma cache_size = -65536`.execute(db);
+  if (database.dialect === 'sqlite') await sql.raw(`pragma ${SQLITE_CACHE_PRAGMA}`).execute(db);
   if (database.dialect === 'sqlite') await sql`pragma synchronous = normal`.execute(db);
   // PostgreSQL's autovacuum would mark the pages all-visible soon after: index-only scans need that.
   await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
