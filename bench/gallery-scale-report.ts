@@ -1,6 +1,6 @@
 // The table `npm run bench -- gallery --photos N` prints: each case at both sizes, and every goal of
 // issue 37 beside its figure (met or missed, never asserted).
-import type { Case } from './gallery-scale.js';
+import type { Case } from './gallery-scale-pools.js';
 
 interface Load {
   rps: number;
@@ -36,7 +36,7 @@ export function scaleReport(small: SizeFigures, large: SizeFigures): string {
   const out: string[] = [
     `gallery at scale on ${kind}: ${n(small.photos)} photos filled in ${small.fillSeconds.toFixed(0)} s, ` +
       `${n(large.photos)} in ${large.fillSeconds.toFixed(0)} s (goal for 1,000,000: ≤ 300 s: ` +
-      `${large.photos >= 1_000_000 ? verdict(large.fillSeconds <= 300) : 'not asked'}); 1,000 distinct URLs a case, 50 connections × 10 s`,
+      `${large.photos >= 1_000_000 ? verdict(large.fillSeconds <= 300) : 'not asked'}); 1,000 distinct URLs a case, 50 connections, 2 rounds × 5 s, the sizes in turn`,
     `  ${'case'.padEnd(14)} ${`real at ${n(small.photos)}`.padEnd(24)} ${`real at ${n(large.photos)}`.padEnd(24)} ` +
       `${'growth (≥ 0.8)'.padEnd(20)} ${'real ÷ minimal'.padEnd(24)} SQL per URL, mean / worst ms`,
   ];
