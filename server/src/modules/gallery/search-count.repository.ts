@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DbOrTrx, Dialect } from '../../db/database.js';
 import { countOf } from './gallery-counts.repository.js';
 import { entriesUnion, isEntriesDriver } from './search-entries.repository.js';
-import { activeFilters, filtered, hintOf, type GalleryFilter, type PagePlan } from './search.repository.js';
+import { activeFilters, categoryPlanOf, filtered, hintOf, type GalleryFilter, type PagePlan } from './search.repository.js';
 import { textMatches } from './text-match.repository.js';
 
 /** Whether the gallery keeps the filter's count: `countCapped` gives it exactly, however large. */
@@ -79,7 +79,7 @@ export async function countCapped(
         db,
         dialect,
         f,
-        probeCategory ? 'probe' : 'gather',
+        categoryPlanOf(dialect, plan, 'probe'),
         plan.driver && plan.driver !== 'sort' ? hintOf(dialect, f, 'accepted', plan) : undefined,
         probeText,
       )

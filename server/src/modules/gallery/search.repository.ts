@@ -46,7 +46,17 @@ export const SORT_COLUMN = {
  * photo_id)) along whichever index the rest of the query walks — the sort's for a page (`sorted`).
  * See `categoryProbes` (search-plan.ts).
  */
-type CategoryPlan = 'gather' | 'probe' | 'sorted';
+type CategoryPlan = 'gather' | 'probe' | 'sorted' | 'driving';
+
+/**
+ * How a page's (`sorted`) or a count's (`probe`) category is found on `plan`: probed, or gathered; on
+ * SQLite, where the photos are met by id (the `rows` driver), gathered by driving the query from the
+ * category's own key.
+ */
+export function categoryPlanOf(dialect: Dialect, plan: PagePlan, probed: 'sorted' | 'probe'): CategoryPlan {
+  if (plan.probeCategory) return probed;
+  return dialect === 'sqlite' && plan.driver === 'rows' ? 'driving' : 'gather';
+}
 
 /** Accepted photos keyed by id, with every filter and sort column a search on SQLite plans for. */
 export const BY_ID_INDEX = 'photos_gallery_id_idx';
@@ -70,9 +80,9 @@ export const SORT_INDEX = {
  * sort's index by name; beside other filters, `likely(…)` keeps the probe a probe and leaves the planner
  * the choice of index (an airline's own, say). A count keeps the join, as fast or faster there.
  *
- * A category gathered on SQLite for photos met by id (`hint` the index keyed by id) drives the query
- * from its own key, each photo met as it comes: `id in (…)` would list the whole category first, however
- * few photos a capped count needs (livery with a year and a half: 13 ms a count, 5 ms driven).
+ * A category `driving` the query is walked from its own key, each photo met by id as it comes: `id in (…)`
+ * would have SQLite list the whole category first, however few photos a capped count needs (livery with a
+ * year and a half: 13 ms a count, 5 ms driven).
  */
 export function filtered(
   db: DbOrTrx,
@@ -83,9 +93,9 @@ export function filtered(
   hint?: string,
   probeText: boolean | 'pinned' = false,
 ): SelectQueryBuilder<Database, 'photos', object> {
-  const drivenByCategory = f.category !== undefined && category === 'gather' && hint === `indexed by ${BY_ID_INDEX}`;
+  const drivenByCategory = f.category !== undefined && category === 'driving';
   const from = drivenByCategory
-    ? sql`photo_categories cross join photos ${sql.raw(hint)}`
+    ? sql`photo_categories cross join photos ${sql.raw(hint ?? '')}`
     : hint
       ? sql`photos ${sql.raw(hint)}`
       : null;
@@ -252,7 +262,7 @@ function page(
   const ids = isEntriesDriver(plan.driver)
     ? entriesIds(db, dialect, f, sort, after, limit, plan.driver, probeCategory)
     : keyset(
-        filtered(db, dialect, f, probeCategory ? 'sorted' : 'gather', hintOf(dialect, f, sort, plan), probeText).select(
+        filtered(db, dialect, f, categoryPlanOf(dialect, plan, 'sorted'), hintOf(dialect, f, sort, plan), probeText).select(
           'photos.id',
         ),
         sort,
