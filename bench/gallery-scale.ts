@@ -22,7 +22,7 @@ import { CASES, casePools, POOL, type Case } from './gallery-scale-pools.js';
 import { scaleReport, type SizeFigures } from './gallery-scale-report.js';
 import { compareAnswers, duplicateCheck } from './gallery-scale-checks.js';
 import { startMinimal, type Runner, type Statement, postgresRunner, sqliteRunner } from './minimal-server.js';
-import { startLoad } from '../scripts/cluster.js';
+import { p99, startLoad } from '../scripts/cluster.js';
 
 /** A statement that only reads. */
 const READ = /^\s*\(?\s*(select|with)\b/i;
@@ -151,9 +151,17 @@ async function measureSizes(kind: 'sqlite' | 'postgres', smallPhotos: number, la
       stops.push(() => minimal.stop());
       servers.push({ real: real.url, minimal: minimal.url, alike: await compareAnswers(real.url, minimal.url, size.pools) });
     }
+    // p99 is taken over the answers on open connections; each connection's first answer, which waited for
+    // the server to accept it, is kept apart (scripts/cluster.ts, `Answers`).
     const load = async (base: string, paths: string[], seconds = 5): Promise<Load> => {
-      const r = await startLoad(base, paths, 50, seconds).done;
-      return { rps: r.requests.average, p99: r.latency.p99, failed: r.errors + r.non2xx };
+      const running = startLoad(base, paths, 50, seconds);
+      const r = await running.done;
+      return {
+        rps: r.requests.average,
+        p99: p99(running.answers.later),
+        firstWorst: Math.round(Math.max(0, ...running.answers.first)),
+        failed: r.errors + r.non2xx,
+      };
     };
     // Every case's URLs in turn, one of each: a warming that stops after a few thousand still meets them all.
     const everyOf = (size: Prepared) => size.photoPool.flatMap((photo, i) => [...CASES.map((c) => size.pools[c][i]!), photo]);
@@ -207,10 +215,11 @@ async function measureSizes(kind: 'sqlite' | 'postgres', smallPhotos: number, la
   }
 }
 
-/** A case's rounds as one load: the mean rate, the worst p99, every failure. */
+/** A case's rounds as one load: the mean rate, the worst p99 and first answer, every failure. */
 const together = (loads: Load[]): Load => ({
   rps: loads.reduce((a, l) => a + l.rps, 0) / loads.length,
   p99: Math.max(...loads.map((l) => l.p99)),
+  firstWorst: Math.max(...loads.map((l) => l.firstWorst)),
   failed: loads.reduce((a, l) => a + l.failed, 0),
 });
 

@@ -159,6 +159,18 @@ export async function startCluster(opts: {
   }
 }
 
+/** Each answer's time in ms: the first on each connection, and every later one. */
+export interface Answers {
+  first: number[];
+  later: number[];
+}
+
+/** The 99th percentile of `times`, in whole ms (0 for none). */
+export function p99(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!);
+}
+
 /**
  * Load as real visitors make it: `connections` clients cycling through `paths` (thousands of distinct
  * URLs, so no cache answers them all) until `stop()`, which resolves with autocannon's result.
@@ -171,7 +183,12 @@ export function startLoad(
   headers: Record<string, string> = {},
   /** Requests come from this many addresses in turn (X-Forwarded-For, for a server that trusts 127.0.0.1): trackers each ask from their own. */
   addresses = 0,
-): { stop(): Promise<autocannon.Result>; done: Promise<autocannon.Result>; clientErrors: Map<string, number> } {
+): {
+  stop(): Promise<autocannon.Result>;
+  done: Promise<autocannon.Result>;
+  clientErrors: Map<string, number>;
+  answers: Answers;
+} {
   let i = 0;
   const from = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   let finish!: (r: autocannon.Result) => void;
@@ -201,8 +218,21 @@ export function startLoad(
     const kind = err.code ?? err.message;
     clientErrors.set(kind, (clientErrors.get(kind) ?? 0) + 1);
   });
+  // A connection's first answer waits for the server to accept it. A busy Node server accepts one
+  // connection a turn of its event loop (libuv 1.45, "don't accept() connections in a loop"), so the last
+  // of 50 new connections can wait 50 turns: seconds, while every request on an open connection is quick.
+  const answers: Answers = { first: [], later: [] };
+  const answered = new WeakSet<object>();
+  instance.on('response', (client: object, _status: number, _bytes: number, ms: number) => {
+    if (answered.has(client)) answers.later.push(ms);
+    else {
+      answered.add(client);
+      answers.first.push(ms);
+    }
+  });
   return {
     clientErrors,
+    answers,
     done: result,
     stop: () => {
       instance.stop();
