@@ -220,7 +220,7 @@ export function startLoad(
   });
   // A connection's first answer waits for the server to accept it. A busy Node server accepts one
   // connection a turn of its event loop (libuv 1.45, "don't accept() connections in a loop"), so the last
-  // of 50 new connections can wait 50 turns: seconds, while every request on an open connection is quick.
+  // of 50 new connections can wait 50 turns, seconds on a busy server, before its first request is read.
   const answers: Answers = { first: [], later: [] };
   const answered = new WeakSet<object>();
   instance.on('response', (client: object, _status: number, _bytes: number, ms: number) => {
